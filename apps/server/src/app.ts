@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import { createDatabase, type DatabaseHandle, type Dialect } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Database } from './db/schema';
+import { type Clock, systemClock } from './lib/clock';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authentication } from './modules/auth/authenticate';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { healthRoutes } from './modules/health/routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database to use (tests); otherwise one is opened from config.databaseUrl and closed with the app. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Default place of the built web app: apps/web/dist, from src/ or from dist/ alike. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+// Reset tokens travel in the path; keep them out of the request log.
+const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?]+/, '$1[redacted]');
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    bodyLimit: 1_048_576,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.destroy();
+  });
+  if (ownsDatabase) await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config.publicUrl);
+  await app.register(cookie);
+  await registerOpenApi(app);
+
+  const secureCookies = config.publicUrl.startsWith('https://');
+  const authService = createAuthService({
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    sessionIdleMs: config.sessionIdleMs,
+    sessionMaxMs: config.sessionMaxMs,
+  });
+  await app.register(authentication, { authService, secureCookies });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { authService, secureCookies, sessionMaxMs: config.sessionMaxMs });
+
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const databaseUrl = z
+  .string()
+  .refine(
+    (url) => url.startsWith('sqlite:') || url.startsWith('postgres://') || url.startsWith('postgresql://'),
+    'must start with sqlite: or postgres://',
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: positiveInt(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: databaseUrl.default('sqlite:./data/depot.db'),
+  DATABASE_POOL_SIZE: positiveInt(1, 200).default(10),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Depot <no-reply@depot.local>'),
+  SESSION_IDLE_MINUTES: positiveInt(1, 24 * 60).default(30),
+  SESSION_MAX_HOURS: positiveInt(1, 24 * 30).default(12),
+  PINCODE_API_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string;
+  databasePoolSize: number;
+  /** Origin the app is reached at; used in reset links and the Origin check. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  pincodeApiUrl: string | undefined;
+  logLevel: string;
+  /** Folder of the built web app; undefined serves no front end. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${value === undefined ? '' : ` (got "${value}")`}`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    pincodeApiUrl: e.PINCODE_API_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,22 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Dialect } from './database';
+import type { MigrationContext } from './migration-helpers';
+import { accountsMigration } from './migrations/2026-11-22-accounts';
+
+/** Migrations in the order they run; names are dated so the order is plain to read. */
+const migrations: Record<string, (context: MigrationContext) => Migration> = {
+  '2026-11-22-accounts': accountsMigration,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(migrations).map(([name, create]) => [name, create({ dialect })])),
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

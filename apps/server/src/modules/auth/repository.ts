@@ -1,0 +1,146 @@
+import type { Role } from '@depot/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+const userColumns = ['users.id', 'users.role', 'users.name', 'users.email'] as const;
+
+export function getActiveUserByEmail(db: Executor, email: string) {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'users.password_hash'])
+    .where('email', '=', email)
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function getActiveUserById(db: Executor, id: number) {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('id', '=', id)
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function createUser(
+  db: Executor,
+  user: { role: Role; name: string; email: string; password_hash: string; created_at: string },
+) {
+  return db.insertInto('users').values(user).returning(userColumns).executeTakeFirstOrThrow();
+}
+
+export function updatePasswordHash(db: Executor, userId: number, passwordHash: string) {
+  return db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export function createSession(
+  db: Executor,
+  session: { token_hash: string; user_id: number; created_at: string; expires_at: string },
+) {
+  return db
+    .insertInto('sessions')
+    .values({ ...session, last_seen_at: session.created_at })
+    .execute();
+}
+
+/** The session with its user, if the user is still active. */
+export function getSessionByTokenHash(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([...userColumns, 'sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('users.deactivated_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function touchSession(db: Executor, sessionId: number, lastSeenAt: string) {
+  return db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', sessionId).execute();
+}
+
+export function deleteSessionById(db: Executor, sessionId: number) {
+  return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export function deleteSessionByTokenHash(db: Executor, tokenHash: string) {
+  return db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export function deleteSessionsOfUser(db: Executor, userId: number) {
+  return db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export function recordLoginFailure(db: Executor, failure: { email: string; ip: string; created_at: string }) {
+  return db.insertInto('login_failures').values(failure).execute();
+}
+
+export async function countLoginFailuresSince(
+  db: Executor,
+  since: string,
+  by: { email: string; ip: string },
+) {
+  const [byEmail, byIp] = await Promise.all([
+    db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('email', '=', by.email)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('ip', '=', by.ip)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { byEmail: Number(byEmail.count), byIp: Number(byIp.count) };
+}
+
+export function deleteLoginFailuresOfEmail(db: Executor, email: string) {
+  return db.deleteFrom('login_failures').where('email', '=', email).execute();
+}
+
+export function deleteLoginFailuresBefore(db: Executor, before: string) {
+  return db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+}
+
+export function createResetToken(
+  db: Executor,
+  token: { token_hash: string; user_id: number; created_at: string; expires_at: string },
+) {
+  return db.insertInto('password_reset_tokens').values(token).execute();
+}
+
+export function getUsableResetToken(db: Executor, tokenHash: string, now: string) {
+  return db
+    .selectFrom('password_reset_tokens')
+    .select(['id', 'user_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Marks the token used only if nobody did first; returns whether this call won. */
+export async function markResetTokenUsed(db: Executor, tokenId: number, usedAt: string) {
+  const result = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: usedAt })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function listNewestNotifications(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'title', 'message', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,109 @@
+import {
+  AUTH_MESSAGES,
+  errorResponseSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  profileSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resetPasswordBodySchema,
+  resetPasswordParamsSchema,
+} from '@depot/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sessionUser } from './authenticate';
+import type { AuthService } from './service';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
+
+export interface AuthRoutesOptions {
+  authService: AuthService;
+  secureCookies: boolean;
+  sessionMaxMs: number;
+}
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+  const { authService, secureCookies } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  routes.post(
+    '/auth/register',
+    { schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const user = await authService.register(request.body);
+      return reply.status(201).send({ message: AUTH_MESSAGES.registered, user });
+    },
+  );
+
+  routes.post(
+    '/auth/login',
+    { schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { user, token } = await authService.login(request.body, request.ip);
+      setSessionCookie(reply, token, {
+        secure: secureCookies,
+        maxAgeSeconds: Math.floor(options.sessionMaxMs / 1000),
+      });
+      return { message: AUTH_MESSAGES.loggedIn, user };
+    },
+  );
+
+  routes.post(
+    '/auth/logout',
+    { schema: { tags, response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      await authService.logout(readSessionToken(request, secureCookies));
+      clearSessionCookie(reply, secureCookies);
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  routes.get(
+    '/auth/profile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security: [{ session: [] }],
+        response: { 200: profileSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      return authService.getProfile(sessionUser(request));
+    },
+  );
+
+  routes.post(
+    '/auth/forgot-password',
+    { schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } } },
+    async (request) => {
+      await authService.requestPasswordReset(request.body.email);
+      return { message: AUTH_MESSAGES.forgotPassword };
+    },
+  );
+
+  routes.post(
+    '/auth/reset-password/:resetToken',
+    {
+      schema: {
+        tags,
+        params: resetPasswordParamsSchema,
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await authService.resetPassword(request.params.resetToken, request.body.password);
+      return { message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+}

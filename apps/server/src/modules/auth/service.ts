@@ -1,0 +1,179 @@
+import {
+  AUTH_MESSAGES,
+  type LoginBody,
+  type Profile,
+  type RegisterBody,
+  type SessionUser,
+} from '@depot/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { createToken, hashToken } from '../../lib/tokens';
+import { assertNotCommonPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import * as repo from './repository';
+
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_IP = 20;
+const RESET_TOKEN_TTL_MS = 60 * 60_000;
+// Writing last_seen_at on every request would make every read a write.
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+const PROFILE_LIST_LIMIT = 100;
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+}
+
+export interface AuthenticatedSession {
+  user: SessionUser;
+  sessionId: number;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock } = deps;
+  const isoNow = () => clock.now().toISOString();
+  const isoIn = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+
+  async function assertLoginAllowed(email: string, ip: string) {
+    const since = isoIn(-LOGIN_WINDOW_MS);
+    const failures = await repo.countLoginFailuresSince(db, since, { email, ip });
+    if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP) {
+      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, LOGIN_WINDOW_MS / 1000);
+    }
+  }
+
+  async function failLogin(email: string, ip: string): Promise<never> {
+    const now = isoNow();
+    await repo.recordLoginFailure(db, { email, ip, created_at: now });
+    await repo.deleteLoginFailuresBefore(db, isoIn(-LOGIN_WINDOW_MS));
+    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  }
+
+  return {
+    async register(body: RegisterBody): Promise<SessionUser> {
+      assertNotCommonPassword(body.password);
+      const existing = await repo.getActiveUserByEmail(db, body.email);
+      if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await repo.createUser(db, {
+          role: body.role,
+          name: body.name,
+          email: body.email,
+          password_hash: passwordHash,
+          created_at: isoNow(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    /** Checks the credentials and opens a new session; returns the user and the raw token. */
+    async login(body: LoginBody, ip: string): Promise<{ user: SessionUser; token: string }> {
+      await assertLoginAllowed(body.email, ip);
+      const found = await repo.getActiveUserByEmail(db, body.email);
+      if (!found) {
+        await verifyAgainstDummy(body.password);
+        return failLogin(body.email, ip);
+      }
+      if (!(await verifyPassword(found.password_hash, body.password))) return failLogin(body.email, ip);
+
+      // A fresh token at every login: a token planted before login never becomes a session.
+      const token = createToken();
+      await repo.createSession(db, {
+        token_hash: hashToken(token),
+        user_id: found.id,
+        created_at: isoNow(),
+        expires_at: isoIn(deps.sessionMaxMs),
+      });
+      await repo.deleteLoginFailuresOfEmail(db, body.email);
+      const { password_hash: _hash, ...user } = found;
+      return { user, token };
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await repo.deleteSessionByTokenHash(db, hashToken(token));
+    },
+
+    /** The session behind a cookie token, or null when missing, expired or idle too long. */
+    async authenticate(token: string): Promise<AuthenticatedSession | null> {
+      const row = await repo.getSessionByTokenHash(db, hashToken(token));
+      if (!row) return null;
+      const now = clock.now().getTime();
+      const lastSeen = Date.parse(row.last_seen_at);
+      if (now >= Date.parse(row.expires_at) || now - lastSeen >= deps.sessionIdleMs) {
+        await repo.deleteSessionById(db, row.session_id);
+        return null;
+      }
+      if (now - lastSeen >= SESSION_TOUCH_INTERVAL_MS) {
+        await repo.touchSession(db, row.session_id, new Date(now).toISOString());
+      }
+      return {
+        sessionId: row.session_id,
+        user: { id: row.id, role: row.role, name: row.name, email: row.email },
+      };
+    },
+
+    async getProfile(user: SessionUser): Promise<Profile> {
+      const notifications = await repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT);
+      return {
+        ...user,
+        notifications,
+        products: [],
+        stocks: [],
+        replenishment_orders: [],
+        supply_orders: [],
+      };
+    },
+
+    /** Same answer whether or not the account exists; the mail goes out in the background. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await repo.getActiveUserByEmail(db, email);
+      if (!user) return;
+      const token = createToken();
+      await repo.createResetToken(db, {
+        token_hash: hashToken(token),
+        user_id: user.id,
+        created_at: isoNow(),
+        expires_at: isoIn(RESET_TOKEN_TTL_MS),
+      });
+      const link = `${deps.publicUrl}/reset-password/${token}`;
+      deps.mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your Depot password',
+          text: `Hello ${user.name},\n\nReset your Depot password here (valid for one hour): ${link}\n\nIf you did not ask for this, ignore this mail.`,
+        })
+        .catch((error: unknown) => deps.log.error({ err: error }, 'reset mail could not be sent'));
+    },
+
+    /** Sets a new password, spends the token and ends every session of the user. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      assertNotCommonPassword(password);
+      const tokenHash = hashToken(token);
+      const usable = await repo.getUsableResetToken(db, tokenHash, isoNow());
+      if (!usable) throw new InvalidError(AUTH_MESSAGES.invalidResetToken);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.markResetTokenUsed(trx, usable.id, isoNow()))) {
+          throw new InvalidError(AUTH_MESSAGES.invalidResetToken);
+        }
+        await repo.updatePasswordHash(trx, usable.user_id, passwordHash);
+        await repo.deleteSessionsOfUser(trx, usable.user_id);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createDatabase, type DatabaseHandle } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Clock } from '../lib/clock';
+import type { Mail, Mailer } from '../lib/mailer';
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Which database this run of the suite uses (the vitest project sets TEST_DATABASE). */
+export const testDialect = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * A fresh, migrated database for one test file: SQLite in memory, or a PostgreSQL schema of its
+ * own so parallel files and runs never see each other's rows. `drop` removes it.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  if (testDialect === 'sqlite') {
+    const handle = createDatabase('sqlite::memory:');
+    await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
+    return { ...handle, drop: () => handle.destroy() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = createDatabase(TEST_POSTGRES_URL, { pgSchema: schema, poolSize: 5 });
+  await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
+  return {
+    ...handle,
+    async drop() {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+      await handle.destroy();
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date('2026-06-15T10:00:00.000Z')) {
+  let now = start.getTime();
+  const clock: Clock & { advance(ms: number): void; set(date: Date): void } = {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (date) => {
+      now = date.getTime();
+    },
+  };
+  return clock;
+}
+
+/** Keeps mails in memory so tests can read the links they carry. */
+export function createMemoryMailer() {
+  const sent: Mail[] = [];
+  const waiters: ((mail: Mail) => void)[] = [];
+  const mailer: Mailer & { sent: Mail[]; next(): Promise<Mail> } = {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+      waiters.shift()?.(mail);
+    },
+    close() {},
+    next: () => new Promise<Mail>((resolve) => waiters.push(resolve)),
+  };
+  return mailer;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  clock: ReturnType<typeof createTestClock>;
+  mailer: ReturnType<typeof createMemoryMailer>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = createTestClock();
+  const mailer = createMemoryMailer();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: 'sqlite::memory:',
+    PUBLIC_URL: 'http://depot.test',
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock ?? clock,
+    mailer: options.mailer ?? mailer,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    mailer,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let emailCounter = 0;
+/** A unique email per call, so tests never collide on the unique index. */
+export function uniqueEmail(prefix = 'user') {
+  emailCounter += 1;
+  return `${prefix}.${emailCounter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const STRONG_PASSWORD = 'amber-kettle-orbit-42';
+
+/** The Set-Cookie value of the session cookie, ready to send back as a Cookie header. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name.endsWith('depot_session'));
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Registers a user of the role and logs in; returns the user and the Cookie header. */
+export async function registerAndLogin(
+  app: FastifyInstance,
+  role: 'Courier Service' | 'Inventory Manager' | 'Supplier' | 'Customer',
+  overrides: { email?: string; password?: string; name?: string } = {},
+) {
+  const email = overrides.email ?? uniqueEmail(role.split(' ')[0]?.toLowerCase());
+  const password = overrides.password ?? STRONG_PASSWORD;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    payload: { role, name: overrides.name ?? `${role} tester`, email, password },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return {
+    user: login.json().user as { id: number; email: string },
+    cookie: sessionCookieFrom(login),
+    email,
+    password,
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { roleSchema } from './roles';
+
+/** DESIGN §2: 12 to 128 characters, no composition rules. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const nameSchema = z.string().trim().min(1, 'Name is required').max(120, 'Name is too long');
+
+export const registerBodySchema = z.object({
+  role: roleSchema,
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordParamsSchema = z.object({ resetToken: z.string().min(1).max(200) });
+export const resetPasswordBodySchema = z.object({ password: passwordSchema });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** The user as the browser keeps it (the "stored user" of SPEC §2). */
+export const sessionUserSchema = z
+  .object({
+    id: z.number().int(),
+    role: roleSchema,
+    name: z.string(),
+    email: z.string(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const notificationSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    message: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * GET /auth/profile (SPEC §3): the user plus the lists the screens read, each the newest 100
+ * (DESIGN §10). The lists' item shapes are owned by the features that fill them.
+ */
+export const profileSchema = sessionUserSchema
+  .extend({
+    notifications: z.array(notificationSchema),
+    products: z.array(z.unknown()),
+    stocks: z.array(z.unknown()),
+    replenishment_orders: z.array(z.unknown()),
+    supply_orders: z.array(z.unknown()),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const loginResponseSchema = z.object({ message: z.string(), user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export const registerResponseSchema = loginResponseSchema;
+export type RegisterResponse = LoginResponse;
+
+/** Messages the server sends that the browser and tests look for. */
+export const AUTH_MESSAGES = {
+  registered: 'Registered Successfully',
+  loggedIn: 'Logged in Successfully',
+  loggedOut: 'Logged out successfully',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  commonPassword: 'This password is too common. Choose a less guessable one.',
+  tooManyAttempts: 'Too many failed login attempts. Try again in 15 minutes.',
+  forgotPassword: 'If an account exists for that email, a password reset link has been sent.',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  invalidResetToken: 'This reset link is invalid or has expired.',
+  notLoggedIn: 'You are not logged in',
+  wrongRole: 'You do not have permission to do this',
+} as const;
