@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const positiveInt = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
 
 const databaseUrl = z
   .string()
@@ -15,7 +20,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/depot.db'),
   DATABASE_POOL_SIZE: positiveInt(1, 200).default(10),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://depot.example.com' }).optional(),
   SMTP_URL: z
     .string()
     .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
@@ -23,7 +28,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Depot <no-reply@depot.local>'),
   SESSION_IDLE_MINUTES: positiveInt(1, 24 * 60).default(30),
   SESSION_MAX_HOURS: positiveInt(1, 24 * 30).default(12),
-  PINCODE_API_URL: z.url().optional(),
+  PINCODE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

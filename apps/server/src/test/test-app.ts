@@ -74,7 +74,8 @@ export function createMemoryMailer() {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
-  mailer?: Mailer;
+  /** Send mail as the config says (SMTP_URL) instead of keeping it in memory. */
+  useConfiguredMailer?: boolean;
 }
 
 export interface TestApp {
@@ -100,7 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     clock: options.clock ?? clock,
-    mailer: options.mailer ?? mailer,
+    ...(options.useConfiguredMailer ? {} : { mailer }),
     logger: false,
   });
   await app.ready();

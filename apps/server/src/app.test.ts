@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+describe('API conventions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports alive and ready', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it.each(['/api/nothing-here', '/auth/nothing-here', '/api'])(
+    'answers unknown %s with a JSON 404',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json().error).toBe(response.json().message);
+    },
+  );
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toMatch(/too large/);
+  });
+
+  it('refuses malformed JSON with 400 and form bodies with 415', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': type },
+        payload: 'email=a@b.c&password=x',
+      });
+      expect(response.statusCode).toBe(415);
+    }
+  });
+
+  it('refuses a state-changing call from another site, and allows its own origin', async () => {
+    const payload = { email: 'nobody@example.com' };
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      headers: { origin: 'https://evil.example' },
+      payload,
+    });
+    expect(foreign.statusCode).toBe(403);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      headers: { origin: 'http://depot.test' },
+      payload,
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('sends security headers with a strict script policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI document built from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/auth/register',
+        '/auth/login',
+        '/auth/profile',
+        '/auth/reset-password/{resetToken}',
+      ]),
+    );
+    expect(JSON.stringify(doc.paths['/auth/register'].post.requestBody)).toContain('Inventory Manager');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'depot-web-'));
+    mkdirSync(join(dist, 'static', 'js'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Depot</title><div id="root"></div>');
+    writeFileSync(join(dist, 'static', 'js', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(['/', '/dashboard/overview', '/reset-password/some-token', '/logout'])(
+    'answers %s with index.html, never cached',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed chunks from /static/js with a year of caching', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/static/js/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing chunk with 404, not index.html', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/static/js/missing.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('keeps API paths as JSON 404s', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+});
