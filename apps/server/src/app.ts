@@ -13,6 +13,10 @@ import { authentication } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { stockRoutes } from './modules/stocks/routes';
+import { createStockService } from './modules/stocks/service';
+import { supplierRoutes } from './modules/suppliers/routes';
+import { createSupplierService } from './modules/suppliers/service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -79,9 +83,10 @@ export async function buildApp(options: BuildAppOptions) {
   await registerOpenApi(app);
 
   const secureCookies = config.publicUrl.startsWith('https://');
+  const clock = options.clock ?? systemClock;
   const authService = createAuthService({
     db: database.db,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer,
     log: app.log,
     publicUrl: config.publicUrl,
@@ -92,6 +97,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { authService, secureCookies, sessionMaxMs: config.sessionMaxMs });
+  await app.register(stockRoutes, { stockService: createStockService({ db: database.db, clock }) });
+  await app.register(supplierRoutes, { supplierService: createSupplierService({ db: database.db, clock }) });
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

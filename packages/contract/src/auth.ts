@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles';
+import { stockItemSchema } from './stocks';
 
 /** DESIGN §2: 12 to 128 characters, no composition rules. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -69,7 +70,7 @@ export const profileSchema = sessionUserSchema
   .extend({
     notifications: z.array(notificationSchema),
     products: z.array(z.unknown()),
-    stocks: z.array(z.unknown()),
+    stocks: z.array(stockItemSchema),
     replenishment_orders: z.array(z.unknown()),
     supply_orders: z.array(z.unknown()),
   })

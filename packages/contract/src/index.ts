@@ -1,4 +1,7 @@
 export * from './auth';
+export * from './common';
 export * from './errors';
 export * from './navigation';
 export * from './roles';
+export * from './stocks';
+export * from './suppliers';

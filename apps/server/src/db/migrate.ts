@@ -3,10 +3,12 @@ import { Migrator } from 'kysely';
 import type { Dialect } from './database';
 import type { MigrationContext } from './migration-helpers';
 import { accountsMigration } from './migrations/2026-11-22-accounts';
+import { stockAndSuppliersMigration } from './migrations/2026-11-23-stock-and-suppliers';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-22-accounts': accountsMigration,
+  '2026-11-23-stock-and-suppliers': stockAndSuppliersMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -12,6 +12,9 @@ export interface UsersTable {
   password_hash: string;
   created_at: Timestamp;
   deactivated_at: Timestamp | null;
+  /** Set for suppliers by Suppliers Management; null for accounts that never had one. */
+  phone_number: string | null;
+  address: string | null;
 }
 
 export interface SessionsTable {
@@ -47,10 +50,25 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+/** Money in integer cents and weight in integer grams; the API speaks dollars and kg. */
+export interface StocksTable {
+  id: Generated<number>;
+  inventory_manager_id: number;
+  name: string;
+  price_cents: number;
+  quantity: number;
+  weight_grams: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Set instead of deleting the row, so orders that refer to it stay whole. */
+  deleted_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   password_reset_tokens: PasswordResetTokensTable;
   notifications: NotificationsTable;
+  stocks: StocksTable;
 }

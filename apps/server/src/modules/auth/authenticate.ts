@@ -10,9 +10,9 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid session is presented. */
+    /** Route guard (preValidation, so 401/403 come before input errors): 401 unless a valid session is presented. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: 401 without a session, 403 for any role not listed. */
+    /** Route guard: 401 without a session, 403 for any role not listed. */
     requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }

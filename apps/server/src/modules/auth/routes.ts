@@ -70,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.get(
     '/auth/profile',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         tags,
         security: [{ session: [] }],

@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
+import * as stocksRepo from '../stocks/repository';
 import { assertNotCommonPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as repo from './repository';
 
@@ -126,12 +127,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async getProfile(user: SessionUser): Promise<Profile> {
-      const notifications = await repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT);
+      const newest = { limit: PROFILE_LIST_LIMIT, offset: 0 };
+      const [notifications, stocks] = await Promise.all([
+        repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
+        user.role === 'Inventory Manager' ? stocksRepo.listStocks(db, { managerId: user.id }, newest) : [],
+      ]);
       return {
         ...user,
         notifications,
         products: [],
-        stocks: [],
+        stocks,
         replenishment_orders: [],
         supply_orders: [],
       };

@@ -1,0 +1,149 @@
+import type { StockItem } from '@depot/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { fromCents, fromGrams, toCents, toGrams } from '../../lib/amounts';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Which stock rows a caller may see: one manager's, or (no owner) everyone's. */
+export interface StockScope {
+  managerId?: number;
+}
+
+/** Stock fields in the API's units: price in dollars, weight in kg. */
+export interface StockValues {
+  name: string;
+  price: number;
+  quantity: number;
+  weight: number;
+}
+
+const stockColumns = [
+  'stocks.id',
+  'stocks.name',
+  'stocks.price_cents',
+  'stocks.quantity',
+  'stocks.weight_grams',
+  'stocks.inventory_manager_id',
+] as const;
+
+interface StockRow {
+  id: number;
+  name: string;
+  price_cents: number;
+  quantity: number;
+  weight_grams: number;
+  inventory_manager_id: number;
+}
+
+function toStockItem(row: StockRow): StockItem {
+  return {
+    stock_id: row.id,
+    stock_name: row.name,
+    price: fromCents(row.price_cents),
+    quantity: row.quantity,
+    weight: fromGrams(row.weight_grams),
+    inventory_manager_id: row.inventory_manager_id,
+  };
+}
+
+function toStockColumns(values: Partial<StockValues>) {
+  return {
+    ...(values.name === undefined ? {} : { name: values.name }),
+    ...(values.price === undefined ? {} : { price_cents: toCents(values.price) }),
+    ...(values.quantity === undefined ? {} : { quantity: values.quantity }),
+    ...(values.weight === undefined ? {} : { weight_grams: toGrams(values.weight) }),
+  };
+}
+
+function liveStocks(db: Executor, scope: StockScope) {
+  let query = db.selectFrom('stocks').where('stocks.deleted_at', 'is', null);
+  if (scope.managerId !== undefined) query = query.where('stocks.inventory_manager_id', '=', scope.managerId);
+  return query;
+}
+
+/** Live (not deleted) stock in scope, newest first. */
+export async function listStocks(
+  db: Executor,
+  scope: StockScope,
+  page: { limit: number; offset: number },
+): Promise<StockItem[]> {
+  const rows = await liveStocks(db, scope)
+    .select(stockColumns)
+    .orderBy('stocks.created_at', 'desc')
+    .orderBy('stocks.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(toStockItem);
+}
+
+export async function countStocks(db: Executor, scope: StockScope): Promise<number> {
+  const row = await liveStocks(db, scope)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function getStockById(
+  db: Executor,
+  id: number,
+  scope: StockScope,
+): Promise<StockItem | undefined> {
+  const row = await liveStocks(db, scope).select(stockColumns).where('stocks.id', '=', id).executeTakeFirst();
+  return row && toStockItem(row);
+}
+
+export async function createStock(
+  db: Executor,
+  stock: StockValues & { inventory_manager_id: number; created_at: string },
+): Promise<StockItem> {
+  const row = await db
+    .insertInto('stocks')
+    .values({
+      name: stock.name,
+      price_cents: toCents(stock.price),
+      quantity: stock.quantity,
+      weight_grams: toGrams(stock.weight),
+      inventory_manager_id: stock.inventory_manager_id,
+      created_at: stock.created_at,
+      updated_at: stock.created_at,
+    })
+    .returning(stockColumns)
+    .executeTakeFirstOrThrow();
+  return toStockItem(row);
+}
+
+/** Changes a live stock item of that manager; false when there is none. */
+export async function updateStock(
+  db: Executor,
+  id: number,
+  managerId: number,
+  changes: Partial<StockValues> & { updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('stocks')
+    .set({ ...toStockColumns(changes), updated_at: changes.updated_at })
+    .where('id', '=', id)
+    .where('inventory_manager_id', '=', managerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks a live stock item of that manager deleted; false when there is none. */
+export async function softDeleteStock(
+  db: Executor,
+  id: number,
+  managerId: number,
+  deletedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('stocks')
+    .set({ deleted_at: deletedAt, updated_at: deletedAt })
+    .where('id', '=', id)
+    .where('inventory_manager_id', '=', managerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

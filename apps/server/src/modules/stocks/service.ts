@@ -1,0 +1,86 @@
+import {
+  AUTH_MESSAGES,
+  type CreateStockBody,
+  LIST_LIMIT_MAX,
+  type ListQuery,
+  type SessionUser,
+  STOCK_MESSAGES,
+  type StockItem,
+  type UpdateStockBody,
+} from '@depot/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import * as repo from './repository';
+
+export interface StockServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** A manager sees only their own stock; a customer sees everyone's (DESIGN §5). */
+function visibleTo(user: SessionUser): repo.StockScope {
+  if (user.role === 'Inventory Manager') return { managerId: user.id };
+  if (user.role === 'Customer') return {};
+  throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+}
+
+/** Only the manager who owns a stock item may change it. */
+function ownedBy(user: SessionUser): number {
+  if (user.role !== 'Inventory Manager') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+  return user.id;
+}
+
+export function createStockService(deps: StockServiceDeps) {
+  const { db, clock } = deps;
+  const isoNow = () => clock.now().toISOString();
+
+  return {
+    async list(user: SessionUser, page: ListQuery): Promise<{ items: StockItem[]; total: number }> {
+      const scope = visibleTo(user);
+      const [items, total] = await Promise.all([
+        repo.listStocks(db, scope, { limit: page.limit ?? LIST_LIMIT_MAX, offset: page.offset ?? 0 }),
+        repo.countStocks(db, scope),
+      ]);
+      return { items, total };
+    },
+
+    async get(user: SessionUser, id: number): Promise<StockItem> {
+      const item = await repo.getStockById(db, id, visibleTo(user));
+      if (!item) throw new NotFoundError(STOCK_MESSAGES.notFound);
+      return item;
+    },
+
+    async create(user: SessionUser, body: CreateStockBody): Promise<StockItem> {
+      const managerId = ownedBy(user);
+      // Refused rather than ignored: a client naming another owner has a bug worth seeing.
+      if (body.inventory_manager_id != null && body.inventory_manager_id !== managerId) {
+        throw new ForbiddenError(STOCK_MESSAGES.notYourInventory);
+      }
+      return repo.createStock(db, {
+        name: body.name,
+        price: body.price,
+        quantity: body.quantity,
+        weight: body.weight,
+        inventory_manager_id: managerId,
+        created_at: isoNow(),
+      });
+    },
+
+    /** Another manager's item answers 404, like a missing one: it never reveals that it exists. */
+    async update(user: SessionUser, id: number, changes: UpdateStockBody): Promise<void> {
+      if (!(await repo.updateStock(db, id, ownedBy(user), { ...changes, updated_at: isoNow() }))) {
+        throw new NotFoundError(STOCK_MESSAGES.notFound);
+      }
+    },
+
+    async remove(user: SessionUser, id: number): Promise<void> {
+      if (!(await repo.softDeleteStock(db, id, ownedBy(user), isoNow()))) {
+        throw new NotFoundError(STOCK_MESSAGES.notFound);
+      }
+    },
+  };
+}
+
+export type StockService = ReturnType<typeof createStockService>;

@@ -1,0 +1,92 @@
+import {
+  AUTH_MESSAGES,
+  type CreateSupplierBody,
+  LIST_LIMIT_MAX,
+  type ListQuery,
+  SUPPLIER_MESSAGES,
+  type Supplier,
+  type UpdateSupplierBody,
+} from '@depot/contract';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { assertNotCommonPassword, hashPassword } from '../auth/passwords';
+import { deleteSessionsOfUser } from '../auth/repository';
+import * as repo from './repository';
+
+export interface SupplierServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** The unique index on users.email is the backstop when two writers race past the check. */
+async function refuseDuplicateEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+export function createSupplierService(deps: SupplierServiceDeps) {
+  const { db, clock } = deps;
+  const isoNow = () => clock.now().toISOString();
+
+  return {
+    async list(page: ListQuery): Promise<{ items: Supplier[]; total: number }> {
+      const [items, total] = await Promise.all([
+        repo.listActiveSuppliers(db, { limit: page.limit ?? LIST_LIMIT_MAX, offset: page.offset ?? 0 }),
+        repo.countActiveSuppliers(db),
+      ]);
+      return { items, total };
+    },
+
+    /** Opens a Supplier account that logs in with the password given. */
+    async create(body: CreateSupplierBody): Promise<Supplier> {
+      assertNotCommonPassword(body.password);
+      if (await repo.isEmailTaken(db, body.email)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      const passwordHash = await hashPassword(body.password);
+      return refuseDuplicateEmail(() =>
+        repo.createSupplier(db, {
+          name: body.name,
+          email: body.email,
+          phone_number: body.phone_number,
+          address: body.address,
+          password_hash: passwordHash,
+          created_at: isoNow(),
+        }),
+      );
+    },
+
+    /** Changes the contact fields only; the password is not editable here. */
+    async update(id: number, body: UpdateSupplierBody): Promise<Supplier> {
+      const { name, email, phone_number, address } = body;
+      const changes = { name, email, phone_number, address };
+      const current = await repo.getActiveSupplierById(db, id);
+      if (!current) throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
+      if (Object.values(changes).every((value) => value === undefined)) return current;
+      if (email !== undefined && (await repo.isEmailTaken(db, email, id))) {
+        throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      }
+      // Deactivated between the read and this write: still a 404.
+      const supplier = await refuseDuplicateEmail(() => repo.updateSupplier(db, id, changes));
+      if (!supplier) throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
+      return supplier;
+    },
+
+    /** Deactivates the account and ends its sessions; its rows stay for past supply orders. */
+    async remove(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.deactivateSupplier(trx, id, isoNow()))) {
+          throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
+        }
+        await deleteSessionsOfUser(trx, id);
+      });
+    },
+  };
+}
+
+export type SupplierService = ReturnType<typeof createSupplierService>;

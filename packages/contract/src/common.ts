@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Largest price in dollars: 1,000,000,000 cents. */
+export const PRICE_MAX = 10_000_000;
+/** Largest weight in kg: 1,000,000,000 grams. */
+export const WEIGHT_MAX = 1_000_000;
+export const QUANTITY_MAX = 1_000_000_000;
+
+/** Plain decimal digits as a form input sends them: "3", "12.50", ".5"; no sign, no exponent. */
+const DECIMAL_STRING = /^(?:\d+\.?\d*|\.\d+)$/;
+const WHOLE_STRING = /^\d+$/;
+
+const hasAtMostTwoDecimals = (value: number) => Number(value.toFixed(2)) === value;
+
+/**
+ * A decimal amount the API speaks (price 12.5 = $12.50, weight 1.25 = 1.25 kg): a number or a
+ * numeric string, finite, from 0 to `max`, at most 2 decimals (DESIGN §4). The server keeps it
+ * as integer cents or grams; the largest values here still fit a 32-bit integer column.
+ */
+export function decimalAmount(label: string, max: number) {
+  const rule = `${label} must be a number from 0 to ${max.toLocaleString('en-US')} with at most 2 decimals`;
+  const error = (issue: { input?: unknown }) => (issue.input === undefined ? `${label} is required` : rule);
+  return z
+    .union([z.number(), z.string().trim().regex(DECIMAL_STRING, rule)], { error })
+    .transform(Number)
+    .pipe(z.number({ error: rule }).min(0, rule).max(max, rule).refine(hasAtMostTwoDecimals, rule));
+}
+
+/** A non-negative whole number of units, as a number or a string of digits (DESIGN §4). */
+export function wholeQuantity(label: string, max = QUANTITY_MAX) {
+  const rule = `${label} must be a whole number from 0 to ${max.toLocaleString('en-US')}`;
+  const error = (issue: { input?: unknown }) => (issue.input === undefined ? `${label} is required` : rule);
+  return z
+    .union([z.number(), z.string().trim().regex(WHOLE_STRING, rule)], { error })
+    .transform(Number)
+    .pipe(z.number({ error: rule }).int({ error: rule, abort: true }).min(0, rule).max(max, rule));
+}
+
+/** Ids are positive 32-bit integers; a larger one could never match and must not reach the database. */
+export const ID_MAX = 2_147_483_647;
+const ID_RULE = 'must be a positive whole number';
+export const recordIdSchema = z
+  .union([z.number(), z.string().trim().regex(WHOLE_STRING, ID_RULE)], { error: ID_RULE })
+  .transform(Number)
+  .pipe(z.number().int({ error: ID_RULE, abort: true }).min(1, ID_RULE).max(ID_MAX, ID_RULE));
+
+export const idParamsSchema = z.object({ id: recordIdSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** Lists answer everything up to this many rows unless asked for a page (DESIGN §10). */
+export const LIST_LIMIT_MAX = 1000;
+
+/** ?limit=&offset= of every list endpoint; the total comes back in X-Total-Count. */
+export const listQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}` })
+    .int(`limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
+    .max(LIST_LIMIT_MAX, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number from 0' })
+    .int('offset must be a whole number from 0')
+    .min(0, 'offset must be a whole number from 0')
+    .max(Number.MAX_SAFE_INTEGER, 'offset must be a whole number from 0')
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const TOTAL_COUNT_HEADER = 'x-total-count';

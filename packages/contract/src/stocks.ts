@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { decimalAmount, PRICE_MAX, recordIdSchema, WEIGHT_MAX, wholeQuantity } from './common';
+
+export const STOCK_NAME_MAX_LENGTH = 200;
+
+/** Messages the server sends about stock that the browser and tests look for. */
+export const STOCK_MESSAGES = {
+  added: 'Stock added successfully',
+  updated: 'Stock updated successfully',
+  deleted: 'Stock deleted successfully',
+  notFound: 'Stock not found',
+  notYourInventory: 'You can only add stock to your own inventory',
+  nameRequired: 'Stock name is required',
+  nameTooLong: `Stock name must be at most ${STOCK_NAME_MAX_LENGTH} characters`,
+} as const;
+
+const stockNameSchema = z
+  .string({ error: STOCK_MESSAGES.nameRequired })
+  .trim()
+  .min(1, STOCK_MESSAGES.nameRequired)
+  .max(STOCK_NAME_MAX_LENGTH, STOCK_MESSAGES.nameTooLong);
+
+/** Price in dollars (12.5 = $12.50), weight in kg, quantity in units; numbers or numeric strings. */
+const stockFields = {
+  name: stockNameSchema,
+  price: decimalAmount('Price', PRICE_MAX),
+  quantity: wholeQuantity('Quantity'),
+  weight: decimalAmount('Weight', WEIGHT_MAX),
+};
+
+/**
+ * POST /api/stocks. The owner is always the caller; the spec's client also sends its own id as
+ * inventory_manager_id, which is accepted when it names the caller and refused otherwise.
+ */
+export const createStockBodySchema = z.object({
+  ...stockFields,
+  inventory_manager_id: recordIdSchema.nullish(),
+});
+export type CreateStockBody = z.infer<typeof createStockBodySchema>;
+export type CreateStockInput = z.input<typeof createStockBodySchema>;
+
+/** PUT /api/stocks/{id}: any of the fields; others (an owner, an id) are dropped. */
+export const updateStockBodySchema = z.object({
+  name: stockFields.name.optional(),
+  price: stockFields.price.optional(),
+  quantity: stockFields.quantity.optional(),
+  weight: stockFields.weight.optional(),
+});
+export type UpdateStockBody = z.infer<typeof updateStockBodySchema>;
+export type UpdateStockInput = z.input<typeof updateStockBodySchema>;
+
+/** A stock item as the API answers it (SPEC §3): price in dollars, weight in kg. */
+export const stockItemSchema = z
+  .object({
+    stock_id: z.number().int(),
+    stock_name: z.string(),
+    price: z.number(),
+    quantity: z.number().int(),
+    weight: z.number(),
+    inventory_manager_id: z.number().int(),
+  })
+  .meta({ id: 'StockItem' });
+export type StockItem = z.infer<typeof stockItemSchema>;
+
+export const stockListResponseSchema = z.array(stockItemSchema);
+
+export const createStockResponseSchema = z.object({ stock: stockItemSchema, message: z.string() });
+export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './auth';
+
+/** Messages the server sends about suppliers that the browser and tests look for (SPEC §5). */
+export const SUPPLIER_MESSAGES = {
+  added: 'Supplier added successfully',
+  updated: 'Supplier updated successfully',
+  deleted: 'Supplier deleted successfully',
+  notFound: 'Supplier not found',
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  phoneRequired: 'Phone number is required',
+  addressRequired: 'Address is required',
+  passwordRequired: 'Password is required',
+  invalidPhone: 'Enter a valid phone number',
+} as const;
+
+/** A trimmed, non-blank string whose absence and blankness both read `required`. */
+const requiredText = (required: string, max: number, label: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, `${label} must be at most ${max} characters`);
+
+const supplierFields = {
+  name: requiredText(SUPPLIER_MESSAGES.nameRequired, 120, 'Name'),
+  email: z
+    .string({ error: SUPPLIER_MESSAGES.emailRequired })
+    .trim()
+    .min(1, SUPPLIER_MESSAGES.emailRequired)
+    .pipe(emailSchema),
+  phone_number: requiredText(SUPPLIER_MESSAGES.phoneRequired, 30, 'Phone number').regex(
+    /^\+?[\d\s().-]+$/,
+    SUPPLIER_MESSAGES.invalidPhone,
+  ),
+  address: requiredText(SUPPLIER_MESSAGES.addressRequired, 500, 'Address'),
+};
+
+/** POST /api/suppliers. The spec's client also sends an empty id; unknown fields are dropped. */
+export const createSupplierBodySchema = z.object({
+  ...supplierFields,
+  password: z
+    .string({ error: SUPPLIER_MESSAGES.passwordRequired })
+    .min(1, SUPPLIER_MESSAGES.passwordRequired)
+    .pipe(passwordSchema),
+});
+export type CreateSupplierBody = z.infer<typeof createSupplierBodySchema>;
+
+/** PUT /api/suppliers/{id}: any of the fields; a password sent here is dropped, never changed. */
+export const updateSupplierBodySchema = z.object({
+  name: supplierFields.name.optional(),
+  email: supplierFields.email.optional(),
+  phone_number: supplierFields.phone_number.optional(),
+  address: supplierFields.address.optional(),
+});
+export type UpdateSupplierBody = z.infer<typeof updateSupplierBodySchema>;
+
+/** A supplier account as Suppliers Management lists it; never a password or its hash. */
+export const supplierSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    // Null for a Supplier who registered on their own and has not been given one yet.
+    phone_number: z.string().nullable(),
+    address: z.string().nullable(),
+  })
+  .meta({ id: 'Supplier' });
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export const supplierListResponseSchema = z.array(supplierSchema);
+
+export const supplierResponseSchema = z.object({ supplier: supplierSchema, message: z.string() });
+export type SupplierResponse = z.infer<typeof supplierResponseSchema>;
