@@ -1,52 +1,32 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedMail, startSmtpSink } from '../../test/smtp-sink';
 import { createTestApp, STRONG_PASSWORD, type TestApp, uniqueEmail } from '../../test/test-app';
 
-// Mail bodies may arrive quoted-printable: soft line breaks and =XX escapes.
-const decodeQuotedPrintable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-/** A real SMTP server on a loopback port that hands each received mail to the test. */
-async function startSmtpSink() {
-  const received: { to: string; text: string }[] = [];
+/** The SMTP sink with a way to wait for the n-th mail. */
+async function startMailbox() {
+  const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        received.push({ to, text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
-        for (const wake of waiters.splice(0)) wake();
-        callback();
-      });
-    },
+  const sink = await startSmtpSink((mail) => {
+    received.push(mail);
+    for (const wake of waiters.splice(0)) wake();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
+    ...sink,
     async waitForMail(count: number) {
       while (received.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
-      return received[count - 1] as { to: string; text: string };
+      return received[count - 1] as ReceivedMail;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 describe('accounts over real HTTP with mail through SMTP', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let smtp: Awaited<ReturnType<typeof startMailbox>>;
   let base: string;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
+    smtp = await startMailbox();
     t = await createTestApp({ env: { SMTP_URL: smtp.url }, useConfiguredMailer: true });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -81,7 +61,7 @@ describe('accounts over real HTTP with mail through SMTP', () => {
 
     expect((await post('/auth/forgot-password', { email })).status).toBe(200);
     const mail = await smtp.waitForMail(1);
-    expect(mail.to).toBe(email);
+    expect(mail.to).toEqual([email]);
     const link = /http:\/\/depot\.test\/reset-password\/([\w-]+)/.exec(mail.text);
     expect(link).not.toBeNull();
 

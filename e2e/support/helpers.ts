@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Role } from '@depot/contract';
+import { expect, type Page } from '@playwright/test';
+import { MAILBOX_FILE } from './environment';
+
+export const PASSWORD = 'amber-kettle-orbit-42';
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** Registers through the landing page's Register modal. */
+export async function registerThroughUi(
+  page: Page,
+  role: Role,
+  name: string,
+  email: string,
+  password = PASSWORD,
+) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In/Register' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register' });
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await dialog.getByRole('textbox', { name: 'Confirm Password' }).fill(password);
+  await dialog.getByRole('button', { name: 'Register' }).click();
+}
+
+/** Logs in through the Login modal, opening it from the landing page if needed. */
+export async function loginThroughUi(page: Page, email: string, password = PASSWORD) {
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  if (!(await dialog.isVisible())) {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+  }
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Waits for a mail to the address in the SMTP sink's mailbox and returns its reset link. */
+export async function waitForResetLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = readFileSync(MAILBOX_FILE, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { to: string[]; text: string });
+        const mail = mails.reverse().find((m) => m.to.includes(email));
+        link = mail ? /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text)?.[0] : undefined;
+        return link;
+      },
+      { timeout: 10_000, message: `a reset mail to ${email}` },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+/** Saves a screenshot under screenshots/ (git-ignored) for a person to look at. */
+export async function snapshot(page: Page, name: string) {
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
+}

@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL } from './e2e/support/environment';
+
+// Browser tests drive Debian's Chromium (npm cannot download browsers here) against the built
+// app, started by global-setup on a fresh SQLite database with mail going to a local SMTP sink.
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  globalSetup: './e2e/support/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
+    {
+      name: 'phone',
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+      grep: /@phone/,
+    },
+  ],
+});
