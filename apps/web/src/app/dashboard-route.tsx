@@ -1,0 +1,31 @@
+import { PATHS, type Role } from '@depot/contract';
+import { Navigate, Route, Routes } from 'react-router';
+import { NotFoundPage } from '@/components/not-found-page';
+import { DashboardLayout } from '@/features/dashboard/components/dashboard-layout';
+import type { DashboardPageRoute } from './routes';
+
+interface DashboardRouteProps {
+  routesByRole: Record<Role, readonly DashboardPageRoute[]>;
+}
+
+/** /dashboard/*: the shell, with only the signed-in role's screens registered inside it. */
+export default function DashboardRoute({ routesByRole }: DashboardRouteProps) {
+  return (
+    <DashboardLayout
+      renderContent={(role) => (
+        <Routes>
+          <Route index element={<Navigate to={PATHS.overview} replace />} />
+          {routesByRole[role].map(({ path, Page }) => (
+            <Route key={path} path={toDashboardSubPath(path)} element={<Page />} />
+          ))}
+          <Route path="*" element={<NotFoundPage backTo={PATHS.overview} backLabel="Back to overview" />} />
+        </Routes>
+      )}
+    />
+  );
+}
+
+/** Routes inside /dashboard/* match paths relative to it: '/dashboard/stock-management' → 'stock-management'. */
+function toDashboardSubPath(path: string): string {
+  return path.slice(`${PATHS.dashboard}/`.length);
+}

@@ -1,0 +1,73 @@
+import { AUTH_MESSAGES, type LoginBody, PATHS } from '@depot/contract';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { isNotEmpty, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PasswordField } from '@/components/password-field';
+import { storeUser } from '@/lib/stored-user';
+import { toast } from '@/lib/toast';
+import { useLogin } from '../api/login';
+
+interface LoginFormProps {
+  onShowRegister: () => void;
+  onShowForgotPassword: () => void;
+}
+
+export function LoginForm({ onShowRegister, onShowForgotPassword }: LoginFormProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<LoginBody>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: isNotEmpty('Email is required'),
+      password: isNotEmpty('Password is required'),
+    },
+  });
+
+  const login = useLogin({
+    onSuccess: ({ user }) => {
+      // Data cached for a previous user must not show up in this user's dashboard.
+      queryClient.removeQueries();
+      storeUser(user);
+      toast.success(AUTH_MESSAGES.loggedIn);
+      navigate(PATHS.dashboard, { replace: true });
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((body) => login.mutate(body))}>
+      <Stack gap="sm">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component="button" type="button" size="sm" onClick={onShowForgotPassword}>
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={login.isPending} fullWidth>
+          Login
+        </Button>
+        <Text size="sm" ta="center">
+          Don't have an account?{' '}
+          <Anchor component="button" type="button" onClick={onShowRegister}>
+            Register
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { AUTH_MESSAGES, type RegisterBody, ROLES, type Role } from '@depot/contract';
+import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { isNotEmpty, useForm } from '@mantine/form';
+import { PasswordField } from '@/components/password-field';
+import { toast } from '@/lib/toast';
+import { useRegister } from '../api/register';
+import { PASSWORD_HINT } from './password-rules';
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+interface RegisterFormValues {
+  role: string;
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function RegisterForm({ onShowLogin }: { onShowLogin: () => void }) {
+  const form = useForm<RegisterFormValues, RegisterBody>({
+    mode: 'uncontrolled',
+    initialValues: { role: '', name: '', email: '', password: '', confirmPassword: '' },
+    validate: {
+      role: (value) => (ROLES.includes(value as Role) ? null : 'Role is required'),
+      name: isNotEmpty('Name is required'),
+      email: isNotEmpty('Email is required'),
+      password: isNotEmpty('Password is required'),
+      confirmPassword: (value, values) => {
+        if (!value) return 'Confirm your password';
+        return value === values.password ? null : PASSWORDS_DO_NOT_MATCH;
+      },
+    },
+    transformValues: ({ role, name, email, password }) => ({ role: role as Role, name, email, password }),
+  });
+
+  const register = useRegister({
+    onSuccess: () => {
+      toast.success(AUTH_MESSAGES.registered);
+      onShowLogin();
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((body) => register.mutate(body))}>
+      <Stack gap="sm">
+        <Text size="sm">All fields are required.</Text>
+        <Select
+          label="Role"
+          placeholder="Choose your role"
+          data={ROLES}
+          allowDeselect={false}
+          required
+          key={form.key('role')}
+          {...form.getInputProps('role')}
+        />
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          required
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordField
+          label="Password"
+          description={PASSWORD_HINT}
+          autoComplete="new-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" loading={register.isPending} fullWidth mt="xs">
+          Register
+        </Button>
+        <Text size="sm" ta="center">
+          Already have an account?{' '}
+          <Anchor component="button" type="button" onClick={onShowLogin}>
+            Login
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

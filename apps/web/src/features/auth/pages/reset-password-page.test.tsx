@@ -1,0 +1,67 @@
+import { AUTH_MESSAGES } from '@depot/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { RESET_PASSWORDS_DO_NOT_MATCH } from './reset-password-page';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+async function renderResetPage() {
+  const app = renderApp('/reset-password/token-123');
+  await screen.findByRole('heading', { name: 'Reset Password' });
+  return app;
+}
+
+describe('Reset Password page', () => {
+  it("shows 'Passwords do not match.' and sends nothing when the passwords differ", async () => {
+    const { requests } = stubFetch({});
+    const { user } = await renderResetPage();
+
+    await user.type(screen.getByLabelText('New Password'), NEW_PASSWORD);
+    await user.type(screen.getByLabelText('Confirm Password'), 'something else entirely');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText(RESET_PASSWORDS_DO_NOT_MATCH)).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('sends the new password with the token, toasts the answer and opens the login modal', async () => {
+    const { requestsTo } = stubFetch({
+      'POST /auth/reset-password/token-123': { status: 200, body: { message: AUTH_MESSAGES.passwordReset } },
+    });
+    const { user, router } = await renderResetPage();
+
+    await user.type(screen.getByLabelText('New Password'), NEW_PASSWORD);
+    await user.type(screen.getByLabelText('Confirm Password'), NEW_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText(AUTH_MESSAGES.passwordReset)).toBeInTheDocument();
+    expect(requestsTo('POST /auth/reset-password/token-123')[0]?.body).toEqual({ password: NEW_PASSWORD });
+    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("toasts the server's message when the token is refused", async () => {
+    stubFetch({
+      'POST /auth/reset-password/token-123': {
+        status: 400,
+        body: { error: AUTH_MESSAGES.invalidResetToken, message: AUTH_MESSAGES.invalidResetToken },
+      },
+    });
+    const { user, router } = await renderResetPage();
+
+    await user.type(screen.getByLabelText('New Password'), NEW_PASSWORD);
+    await user.type(screen.getByLabelText('Confirm Password'), NEW_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText(AUTH_MESSAGES.invalidResetToken)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reset-password/token-123');
+  });
+
+  it("links 'Back to home'", async () => {
+    stubFetch({});
+    await renderResetPage();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,101 @@
+import { AUTH_MESSAGES } from '@depot/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/testing/fetch-stub';
+import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
+import { OVERVIEW_TEXT } from '../pages/overview-page';
+
+const NOT_LOGGED_IN = {
+  status: 401,
+  body: { error: AUTH_MESSAGES.notLoggedIn, message: AUTH_MESSAGES.notLoggedIn },
+};
+
+function renderDashboardAs(user: (typeof TEST_USERS)[keyof typeof TEST_USERS], path = '/dashboard') {
+  const fetchStub = stubFetch({ 'GET /auth/profile': { status: 200, body: profileOf(user) } });
+  return { ...renderApp(path, { storedUser: user }), ...fetchStub };
+}
+
+describe('Dashboard shell', () => {
+  it("loads the profile, then shows the role's heading, sidebar and the overview", async () => {
+    const { router, requestsTo } = renderDashboardAs(TEST_USERS.supplier);
+
+    expect(screen.getByRole('status')).toHaveTextContent(/loading/i);
+    expect(await screen.findByRole('heading', { name: "Supplier's Dashboard" })).toBeInTheDocument();
+    expect(requestsTo('GET /auth/profile')).toEqual([expect.objectContaining({ credentials: 'include' })]);
+
+    const sidebar = within(screen.getByRole('navigation', { name: 'Dashboard' }));
+    const links = sidebar.getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Overview', '/dashboard/overview'],
+      ['Products', '/dashboard/supply-products'],
+      ['Supply Orders', '/dashboard/supply-orders'],
+      ['Logout', '/logout'],
+    ]);
+
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.getByText(OVERVIEW_TEXT)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/overview');
+    expect(sidebar.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens a sidebar screen and marks its link active', async () => {
+    const { user, router } = renderDashboardAs(TEST_USERS.supplier);
+    const sidebar = within(await screen.findByRole('navigation', { name: 'Dashboard' }));
+
+    await user.click(sidebar.getByRole('link', { name: 'Supply Orders' }));
+
+    expect(await screen.findByRole('heading', { name: 'Supply Orders' })).toBeInTheDocument();
+    expect(screen.getByText('This screen is being built.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/supply-orders');
+    expect(sidebar.getByRole('link', { name: 'Supply Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(sidebar.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+  });
+
+  it("does not register another role's routes", async () => {
+    renderDashboardAs(TEST_USERS.customer, '/dashboard/couriers');
+
+    expect(await screen.findByRole('heading', { name: "Customer's Dashboard" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Courier Service' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to overview' })).toHaveAttribute(
+      'href',
+      '/dashboard/overview',
+    );
+  });
+
+  it('shows Inventory Reporting as the Inventory Manager overview', async () => {
+    renderDashboardAs(TEST_USERS.inventoryManager, '/dashboard/overview');
+
+    expect(await screen.findByRole('heading', { name: "Inventory Manager's Dashboard" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Inventory Reporting' })).toBeInTheDocument();
+    expect(screen.queryByText(OVERVIEW_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('registers the sub-routes of a role', async () => {
+    renderDashboardAs(TEST_USERS.inventoryManager, '/dashboard/stock-management/updateStock/12');
+
+    expect(await screen.findByRole('heading', { name: 'Update Stock' })).toBeInTheDocument();
+    const sidebar = within(screen.getByRole('navigation', { name: 'Dashboard' }));
+    expect(sidebar.getByRole('link', { name: 'Stock Management' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('clears the stored user and goes home when the profile cannot be loaded', async () => {
+    stubFetch({ 'GET /auth/profile': NOT_LOGGED_IN });
+    const { router } = renderApp('/dashboard/overview', { storedUser: TEST_USERS.supplier });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign In/Register' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: "Supplier's Dashboard" })).not.toBeInTheDocument();
+  });
+
+  it('goes home on a server error too', async () => {
+    stubFetch({
+      'GET /auth/profile': { status: 500, body: { error: 'Internal error', message: 'Internal error' } },
+    });
+    const { router } = renderApp('/dashboard', { storedUser: TEST_USERS.supplier });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import type { ErrorResponse } from '@depot/contract';
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach Depot. Check your connection and try again.';
+
+/** A failed call: the HTTP status (0 when the server could not be reached) and the server's sentence. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: ErrorResponse['details'],
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+export function errorMessageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  credentials?: RequestCredentials;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  { body, credentials = 'include', signal }: RequestOptions = {},
+): Promise<T> {
+  const hasBody = body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials,
+      signal,
+      headers: hasBody
+        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+        : { Accept: 'application/json' },
+      body: hasBody ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    throw new ApiError(response.status, serverMessageOf(payload, response), detailsOf(payload));
+  }
+  return payload as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, options),
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function serverMessageOf(payload: unknown, response: Response): string {
+  if (isRecord(payload)) {
+    if (typeof payload.message === 'string' && payload.message) return payload.message;
+    if (typeof payload.error === 'string' && payload.error) return payload.error;
+  }
+  return `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
+}
+
+function detailsOf(payload: unknown): ErrorResponse['details'] {
+  return isRecord(payload) && Array.isArray(payload.details)
+    ? (payload.details as ErrorResponse['details'])
+    : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
