@@ -46,7 +46,6 @@ export function lazyWithTimeout<Props extends object>(
     };
   }
 
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module load, like React.lazy.
   function LazyWithTimeout(props: Props) {
     const Component = useSyncExternalStore(subscribe, () => LazyComponent);
     return (
