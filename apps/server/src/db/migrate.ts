@@ -1,5 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Dialect } from './database';
 import type { MigrationContext } from './migration-helpers';
 import { accountsMigration } from './migrations/2026-11-22-accounts';
@@ -16,7 +16,13 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     getMigrations: async () =>
       Object.fromEntries(Object.entries(migrations).map(([name, create]) => [name, create({ dialect })])),
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its bookkeeping tables in every schema; without naming ours, a database
+  // holding another Depot schema (tests, a second tenant) would make it skip creating them here.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

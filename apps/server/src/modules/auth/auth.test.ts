@@ -280,3 +280,28 @@ describe('password reset', () => {
     expect((await reset(token, 'violet-harbour-spoon-77')).statusCode).toBe(200);
   });
 });
+
+describe('served over HTTPS', () => {
+  it('names the cookie __Host-depot_session and marks it Secure', async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://depot.example.com' } });
+    try {
+      const { email, password } = await registerAndLogin(https.app, 'Customer');
+      const response = await https.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password },
+      });
+      const cookie = response.cookies.find((c) => c.name === '__Host-depot_session');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+      expect(cookie).not.toHaveProperty('domain');
+      const me = await https.app.inject({
+        method: 'GET',
+        url: '/auth/profile',
+        headers: { cookie: sessionCookieFrom(response) },
+      });
+      expect(me.statusCode).toBe(200);
+    } finally {
+      await https.close();
+    }
+  });
+});
