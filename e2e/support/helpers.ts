@@ -66,3 +66,40 @@ export async function waitForResetLink(email: string): Promise<string> {
 export async function snapshot(page: Page, name: string) {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
 }
+
+/** Registers and logs in a fresh account of `role`, ending on its dashboard; returns its email. */
+export async function signUpAndLogIn(page: Page, role: Role, name: string) {
+  const email = uniqueEmail(role.replace(' ', '-').toLowerCase());
+  await registerThroughUi(page, role, name, email);
+  await expect(page.getByText('Registered Successfully')).toBeVisible();
+  await loginThroughUi(page, email);
+  await expect(page.getByRole('heading', { name: `${role}'s Dashboard` })).toBeVisible();
+  return email;
+}
+
+/** Opens a dashboard screen through its sidebar link, opening the phone menu first when it is closed. */
+export async function openFromSidebar(page: Page, label: string) {
+  const link = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: label });
+  const menu = page.getByRole('button', { name: 'Toggle navigation' });
+  if (await menu.isVisible()) await menu.click();
+  await link.click();
+}
+
+/** The page does not scroll sideways: everything fits the window's width. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Collects console errors and uncaught exceptions (CSP violations among them) for a test to check. */
+export function watchForPageErrors(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}

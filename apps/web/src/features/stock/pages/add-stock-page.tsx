@@ -1,5 +1,45 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Paper, Stack } from '@mantine/core';
+import { AlertStack } from '@/components/alert-stack';
+import { PageTitle } from '@/components/page-title';
+import { useTimedAlert } from '@/hooks/use-timed-alert';
+import { errorMessageOf } from '@/lib/api-client';
+import { useStoredUser } from '@/lib/stored-user';
+import { useCreateStock } from '../api/create-stock';
+import { BackToStockLink } from '../components/back-to-stock-link';
+import { StockForm } from '../components/stock-form';
 
+/** SPEC §9: alerts vanish after 3 seconds. */
+export const ADD_STOCK_ALERT_MS = 3000;
+
+/** Stays on the form after adding, cleared for the next item, with the server's message. */
 export default function AddStockPage() {
-  return <PlaceholderPage title="Add Stock" />;
+  const user = useStoredUser();
+  const createStock = useCreateStock();
+  const { alert, show } = useTimedAlert(ADD_STOCK_ALERT_MS);
+
+  return (
+    <Stack gap="md" maw={480}>
+      <BackToStockLink />
+      <PageTitle>Add Stock</PageTitle>
+      <Paper withBorder p="lg">
+        <StockForm
+          mode="add"
+          submitting={createStock.isPending}
+          onSubmit={({ name, price, quantity, weight }) =>
+            createStock.mutateAsync({ inventory_manager_id: user?.id, name, price, quantity, weight }).then(
+              ({ message }) => {
+                show({ tone: 'success', message });
+                return true;
+              },
+              (error: unknown) => {
+                show({ tone: 'error', message: errorMessageOf(error) });
+                return false;
+              },
+            )
+          }
+        />
+      </Paper>
+      <AlertStack alerts={[alert]} />
+    </Stack>
+  );
 }

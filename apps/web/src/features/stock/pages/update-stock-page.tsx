@@ -1,5 +1,88 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { STOCK_MESSAGES, type StockItem } from '@depot/contract';
+import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { AlertStack } from '@/components/alert-stack';
+import { PageTitle } from '@/components/page-title';
+import { useTimedAlert } from '@/hooks/use-timed-alert';
+import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { useStock } from '../api/get-stock';
+import { useUpdateStock } from '../api/update-stock';
+import { BackToStockLink } from '../components/back-to-stock-link';
+import { StockForm, type StockFormValues, toStockBody } from '../components/stock-form';
+
+/** SPEC §9: alerts on the update-stock form vanish after 2 seconds. */
+export const UPDATE_STOCK_ALERT_MS = 2000;
 
 export default function UpdateStockPage() {
-  return <PlaceholderPage title="Update Stock" />;
+  const { id = '' } = useParams();
+  const stockId = /^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null;
+
+  return (
+    <Stack gap="md" maw={480}>
+      <BackToStockLink />
+      <PageTitle>Update Stock</PageTitle>
+      {stockId === null ? <Text>{STOCK_MESSAGES.notFound}</Text> : <UpdateStock id={stockId} />}
+    </Stack>
+  );
+}
+
+function UpdateStock({ id }: { id: number }) {
+  const stock = useStock(id);
+  const updateStock = useUpdateStock();
+  const { alert, show } = useTimedAlert(UPDATE_STOCK_ALERT_MS);
+
+  if (stock.isPending) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading stock item" />
+      </Center>
+    );
+  }
+  if (stock.isError) {
+    if (isApiError(stock.error, 404)) return <Text>{STOCK_MESSAGES.notFound}</Text>;
+    return (
+      <Alert color="red" title="Could not load this stock item">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessageOf(stock.error)}</Text>
+          <Button size="xs" variant="outline" color="red" onClick={() => void stock.refetch()}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      <Paper withBorder p="lg">
+        <StockForm
+          mode="update"
+          initialValues={formValuesOf(stock.data)}
+          submitting={updateStock.isPending}
+          onSubmit={(values) =>
+            updateStock.mutateAsync({ id, body: toStockBody(values) }).then(
+              ({ message }) => {
+                show({ tone: 'success', message });
+                return true;
+              },
+              (error: unknown) => {
+                show({ tone: 'error', message: errorMessageOf(error) });
+                return false;
+              },
+            )
+          }
+        />
+      </Paper>
+      <AlertStack alerts={[alert]} />
+    </>
+  );
+}
+
+function formValuesOf(item: StockItem): StockFormValues {
+  return {
+    name: item.stock_name,
+    price: item.price.toFixed(2),
+    quantity: String(item.quantity),
+    weight: item.weight.toFixed(2),
+  };
 }

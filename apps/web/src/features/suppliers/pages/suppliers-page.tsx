@@ -1,5 +1,124 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import type { Supplier } from '@depot/contract';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { ConfirmDeleteModal } from '@/components/confirm-delete-modal';
+import { PlusIcon } from '@/components/icons';
+import { PageTitle } from '@/components/page-title';
+import { SearchInput } from '@/components/search-input';
+import { SortSelect } from '@/components/sort-select';
+import { useIsPhone } from '@/hooks/use-is-phone';
+import { errorMessageOf } from '@/lib/api-client';
+import { matchesSearch, type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
+import { useDeleteSupplier } from '../api/delete-supplier';
+import { useSuppliers } from '../api/list-suppliers';
+import { SupplierCards } from '../components/supplier-cards';
+import { SupplierDialog } from '../components/supplier-dialog';
+import { SUPPLIER_SORT_COLUMNS, type SupplierSortKey, SupplierTable } from '../components/supplier-table';
+
+export const NO_SUPPLIERS_TEXT = 'No suppliers yet.';
 
 export default function SuppliersPage() {
-  return <PlaceholderPage title="Suppliers Management" />;
+  const isPhone = useIsPhone();
+  const suppliers = useSuppliers();
+  const deleteSupplier = useDeleteSupplier();
+
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState<SupplierSortKey>>({ key: 'id', direction: 'asc' });
+  // Kept after closing, so a closing dialog does not change its title or name while it fades out.
+  const [editing, setEditing] = useState<Supplier | null>(null);
+  const [toDelete, setToDelete] = useState<Supplier | null>(null);
+  const [dialogOpened, dialog] = useDisclosure(false);
+  const [confirmOpened, confirm] = useDisclosure(false);
+
+  const rows = useMemo(() => {
+    const matching = (suppliers.data ?? []).filter((supplier) =>
+      matchesSearch(search, supplier.name, supplier.email),
+    );
+    return sortRows(matching, sort, (supplier, key) => supplier[key]);
+  }, [suppliers.data, search, sort]);
+
+  const openDialog = (supplier: Supplier | null) => {
+    setEditing(supplier);
+    dialog.open();
+  };
+
+  const askToDelete = (supplier: Supplier) => {
+    setToDelete(supplier);
+    confirm.open();
+  };
+
+  const deleteConfirmed = () => {
+    if (toDelete) deleteSupplier.mutate(toDelete.id);
+    confirm.close();
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <PageTitle>Suppliers Management</PageTitle>
+        <Button leftSection={<PlusIcon />} onClick={() => openDialog(null)}>
+          Add Supplier
+        </Button>
+      </Group>
+
+      {suppliers.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading suppliers" />
+        </Center>
+      ) : suppliers.isError ? (
+        <Alert color="red" title="Could not load suppliers">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessageOf(suppliers.error)}</Text>
+            <Button size="xs" variant="outline" color="red" onClick={() => void suppliers.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      ) : suppliers.data.length === 0 ? (
+        <Paper withBorder p="xl" ta="center">
+          <Text fw={600}>{NO_SUPPLIERS_TEXT}</Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            Use Add Supplier to open an account for your first supplier.
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          <Group gap="sm" align="flex-end">
+            <SearchInput
+              label="Search suppliers"
+              placeholder="Search suppliers by name or email"
+              value={search}
+              onChange={setSearch}
+            />
+            {isPhone && <SortSelect columns={SUPPLIER_SORT_COLUMNS} sort={sort} onChange={setSort} />}
+          </Group>
+          {rows.length === 0 ? (
+            <Text c="dimmed" py="md">
+              No suppliers match “{search.trim()}”.
+            </Text>
+          ) : isPhone ? (
+            <SupplierCards suppliers={rows} onEdit={openDialog} onDelete={askToDelete} />
+          ) : (
+            <SupplierTable
+              suppliers={rows}
+              sort={sort}
+              onSort={(key) => setSort(toggleSort(sort, key))}
+              onEdit={openDialog}
+              onDelete={askToDelete}
+            />
+          )}
+        </>
+      )}
+
+      <SupplierDialog opened={dialogOpened} supplier={editing} onClose={dialog.close} />
+      <ConfirmDeleteModal
+        opened={confirmOpened}
+        title="Delete Supplier"
+        name={toDelete?.name ?? ''}
+        onCancel={confirm.close}
+        onConfirm={deleteConfirmed}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,18 @@
+import type { CreateSupplierBody, SupplierResponse } from '@depot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { supplierKeys } from './supplier-keys';
+
+export function createSupplier(body: CreateSupplierBody): Promise<SupplierResponse> {
+  // SPEC §7: the client sends an empty id with a new supplier; the server ignores it.
+  return apiClient.post<SupplierResponse>('/api/suppliers', { ...body, id: '' });
+}
+
+/** A failure is toasted with the server's message by the query client (SPEC §8). */
+export function useCreateSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSupplier,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplierKeys.lists() }),
+  });
+}

@@ -1,0 +1,36 @@
+import type { MessageResponse, Supplier } from '@depot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, errorMessageOf, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { supplierKeys } from './supplier-keys';
+
+export function deleteSupplier(id: number): Promise<MessageResponse> {
+  return apiClient.delete<MessageResponse>(`/api/suppliers/${id}`);
+}
+
+/**
+ * SPEC §8: the row leaves the table whatever the server answers. The list is refetched only after
+ * a success, so a refused delete does not bring the row straight back; a network error is only logged.
+ */
+export function useDeleteSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSupplier,
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: supplierKeys.lists() });
+      queryClient.setQueryData<Supplier[]>(supplierKeys.lists(), (list) =>
+        list?.filter((row) => row.id !== id),
+      );
+    },
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return queryClient.invalidateQueries({ queryKey: supplierKeys.lists() });
+    },
+    onError: (error) => {
+      if (isApiError(error, 0))
+        console.warn('Deleting a supplier failed: the server could not be reached.', error);
+      else toast.error(errorMessageOf(error));
+    },
+    meta: { handlesErrors: true },
+  });
+}

@@ -1,0 +1,27 @@
+import type { Supplier, SupplierResponse, UpdateSupplierBody } from '@depot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { supplierKeys } from './supplier-keys';
+
+export interface UpdateSupplierVariables {
+  id: number;
+  body: UpdateSupplierBody;
+}
+
+export function updateSupplier({ id, body }: UpdateSupplierVariables): Promise<SupplierResponse> {
+  return apiClient.put<SupplierResponse>(`/api/suppliers/${id}`, body);
+}
+
+/** A failure is toasted with the server's message by the query client (SPEC §8). */
+export function useUpdateSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSupplier,
+    onSuccess: ({ supplier }) => {
+      queryClient.setQueryData<Supplier[]>(supplierKeys.lists(), (list) =>
+        list?.map((row) => (row.id === supplier.id ? supplier : row)),
+      );
+      return queryClient.invalidateQueries({ queryKey: supplierKeys.lists() });
+    },
+  });
+}

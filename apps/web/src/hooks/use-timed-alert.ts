@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** success: green; error and danger: red (danger is the low-stock warning of SPEC §9). */
+export type AlertTone = 'success' | 'error' | 'danger';
+
+export interface AlertMessage {
+  tone: AlertTone;
+  message: string;
+  title?: string;
+}
+
+export interface TimedAlert extends AlertMessage {
+  /** Changes on every show, so the same sentence shown twice is a new alert for screen readers. */
+  id: number;
+}
+
+let nextAlertId = 1;
+
+/** One alert slot whose message disappears `durationMs` after it was last shown (SPEC §9). */
+export function useTimedAlert(durationMs: number) {
+  const [alert, setAlert] = useState<TimedAlert | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const dismiss = useCallback(() => {
+    clearTimeout(timer.current);
+    setAlert(null);
+  }, []);
+
+  const show = useCallback(
+    (message: AlertMessage) => {
+      clearTimeout(timer.current);
+      setAlert({ ...message, id: nextAlertId++ });
+      timer.current = setTimeout(() => setAlert(null), durationMs);
+    },
+    [durationMs],
+  );
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return { alert, show, dismiss };
+}
