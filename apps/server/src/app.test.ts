@@ -95,8 +95,16 @@ describe('API conventions', () => {
         '/auth/login',
         '/auth/profile',
         '/auth/reset-password/{resetToken}',
+        '/api/orders',
+        '/api/orders/{id}',
+        '/api/orders/get-shipping-cost',
+        '/api/couriers-services',
+        '/api/pincodes/{pin}',
+        '/api/notifications',
+        '/api/events',
       ]),
     );
+    expect(JSON.stringify(doc.paths['/api/orders'].post.requestBody)).toContain('courier_service_id');
     expect(JSON.stringify(doc.paths['/auth/register'].post.requestBody)).toContain('Inventory Manager');
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);

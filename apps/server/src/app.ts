@@ -8,11 +8,22 @@ import { createDatabase, type DatabaseHandle, type Dialect } from './db/database
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { type Clock, systemClock } from './lib/clock';
+import { createInProcessEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authentication } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { courierRoutes } from './modules/couriers/routes';
+import { createCourierService } from './modules/couriers/service';
+import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createIdempotency } from './modules/idempotency/service';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createNotificationService } from './modules/notifications/service';
+import { orderRoutes } from './modules/orders/routes';
+import { createOrderService } from './modules/orders/service';
+import { pincodeRoutes } from './modules/pincodes/routes';
+import { createPincodeService } from './modules/pincodes/service';
 import { stockRoutes } from './modules/stocks/routes';
 import { createStockService } from './modules/stocks/service';
 import { supplierRoutes } from './modules/suppliers/routes';
@@ -36,6 +47,9 @@ export interface BuildAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Live updates: the bus (in-process unless given) and the SSE heartbeat interval (tests shorten it). */
+  events?: EventBus;
+  sseHeartbeatMs?: number;
 }
 
 /** Default place of the built web app: apps/web/dist, from src/ or from dist/ alike. */
@@ -99,6 +113,24 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { authService, secureCookies, sessionMaxMs: config.sessionMaxMs });
   await app.register(stockRoutes, { stockService: createStockService({ db: database.db, clock }) });
   await app.register(supplierRoutes, { supplierService: createSupplierService({ db: database.db, clock }) });
+  const events =
+    options.events ?? createInProcessEventBus((err) => app.log.error({ err }, 'live event listener failed'));
+  const pincodeService = createPincodeService({ upstreamUrl: config.pincodeApiUrl, log: app.log });
+  await app.register(pincodeRoutes, { pincodeService });
+  await app.register(courierRoutes, { courierService: createCourierService({ db: database.db }) });
+  await app.register(orderRoutes, {
+    orderService: createOrderService({ db: database.db, clock, events, pincodes: pincodeService }),
+    idempotency: createIdempotency({ db: database.db, clock }),
+  });
+  await app.register(notificationRoutes, {
+    notificationService: createNotificationService({ db: database.db }),
+  });
+  await app.register(eventRoutes, {
+    events,
+    authService,
+    secureCookies,
+    ...(options.sseHeartbeatMs === undefined ? {} : { heartbeatMs: options.sseHeartbeatMs }),
+  });
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

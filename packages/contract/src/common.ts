@@ -7,8 +7,11 @@ export const WEIGHT_MAX = 1_000_000;
 export const QUANTITY_MAX = 1_000_000_000;
 
 /** Plain decimal digits as a form input sends them: "3", "12.50", ".5"; no sign, no exponent. */
-const DECIMAL_STRING = /^(?:\d+\.?\d*|\.\d+)$/;
-const WHOLE_STRING = /^\d+$/;
+export const DECIMAL_STRING = /^(?:\d+\.?\d*|\.\d+)$/;
+export const WHOLE_STRING = /^\d+$/;
+
+/** Digits with optional +, spaces, dots, dashes and brackets: what people type as a phone number. */
+export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 
 const hasAtMostTwoDecimals = (value: number) => Number(value.toFixed(2)) === value;
 

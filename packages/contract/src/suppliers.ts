@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
+import { PHONE_PATTERN } from './common';
 
 /** Messages the server sends about suppliers that the browser and tests look for (SPEC §5). */
 export const SUPPLIER_MESSAGES = {
@@ -31,7 +32,7 @@ const supplierFields = {
     .min(1, SUPPLIER_MESSAGES.emailRequired)
     .pipe(emailSchema),
   phone_number: requiredText(SUPPLIER_MESSAGES.phoneRequired, 30, 'Phone number').regex(
-    /^\+?[\d\s().-]+$/,
+    PHONE_PATTERN,
     SUPPLIER_MESSAGES.invalidPhone,
   ),
   address: requiredText(SUPPLIER_MESSAGES.addressRequired, 500, 'Address'),

@@ -4,11 +4,13 @@ import type { Dialect } from './database';
 import type { MigrationContext } from './migration-helpers';
 import { accountsMigration } from './migrations/2026-11-22-accounts';
 import { stockAndSuppliersMigration } from './migrations/2026-11-23-stock-and-suppliers';
+import { ordersMigration } from './migrations/2026-11-24-orders';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-22-accounts': accountsMigration,
   '2026-11-23-stock-and-suppliers': stockAndSuppliersMigration,
+  '2026-11-24-orders': ordersMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

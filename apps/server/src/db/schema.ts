@@ -1,4 +1,4 @@
-import type { Role } from '@depot/contract';
+import type { LocationType, OrderStatus, Role } from '@depot/contract';
 import type { Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so ordering and month grouping agree. */
@@ -64,6 +64,48 @@ export interface StocksTable {
   deleted_at: Timestamp | null;
 }
 
+/** A customer order; totals in cents and grams, fixed at order time. */
+export interface OrdersTable {
+  id: Generated<number>;
+  customer_id: number;
+  courier_service_id: number;
+  shipping_address: string;
+  pin_code: string;
+  location_type: LocationType;
+  phone_number: string;
+  consignment_weight_grams: number;
+  items_total_cents: number;
+  shipping_cost_cents: number;
+  status: OrderStatus;
+  /** Expected delivery: created_at plus 2, 3 or 5 days by location type. */
+  delivery_date: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An order line with the stock row's name, price and weight copied at order time. */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  stock_id: number;
+  product_name: string;
+  quantity: number;
+  price_cents: number;
+  weight_grams: number;
+}
+
+/** One Idempotency-Key of one user: 'running' while the first request works, then its answer. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status: 'running' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -71,4 +113,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   notifications: NotificationsTable;
   stocks: StocksTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

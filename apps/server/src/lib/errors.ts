@@ -35,6 +35,13 @@ export class ConflictError extends AppError {
     super(409, message);
   }
 }
+/** Well-formed but unusable: an Idempotency-Key reused with a different request. */
+export class UnprocessableError extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(
     message: string,

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, TooManyRequestsError } from '../lib/errors';
+import { AppError, InvalidError, TooManyRequestsError } from '../lib/errors';
 
 function send(
   reply: import('fastify').FastifyReply,
@@ -11,22 +11,35 @@ function send(
   return reply.status(status).send({ error: message, message, ...(details ? { details } : {}) });
 }
 
+function validationDetails(issues: FastifySchemaValidationError[], context: string) {
+  return issues.map((issue) => ({
+    path: [context, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+    message: issue.message ?? 'is invalid',
+  }));
+}
+
+/**
+ * Route option `schemaErrorFormatter` for forms whose messages are whole sentences the screen
+ * shows as they are (SPEC §5): the first problem's message, without the "Invalid input:" prefix.
+ */
+export function formErrorFormatter(issues: FastifySchemaValidationError[], context: string): Error {
+  const details = validationDetails(issues, context);
+  return new InvalidError(details[0]?.message ?? 'Invalid input', details);
+}
+
 /** One error shape for the whole API: {error, message, details?}; 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-        message: issue.message ?? 'is invalid',
-      }));
-      const first = details[0];
-      return send(reply, 400, first ? `Invalid input: ${first.message}` : 'Invalid input', details);
-    }
     if (error instanceof TooManyRequestsError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
     if (error instanceof AppError) {
       return send(reply, error.statusCode, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = validationDetails(error.validation, error.validationContext ?? 'body');
+      const first = details[0];
+      return send(reply, 400, first ? `Invalid input: ${first.message}` : 'Invalid input', details);
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

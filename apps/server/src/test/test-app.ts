@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { createDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Clock } from '../lib/clock';
+import type { EventBus } from '../lib/events';
 import type { Mail, Mailer } from '../lib/mailer';
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -76,6 +77,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Send mail as the config says (SMTP_URL) instead of keeping it in memory. */
   useConfiguredMailer?: boolean;
+  events?: EventBus;
+  sseHeartbeatMs?: number;
 }
 
 export interface TestApp {
@@ -102,6 +105,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock: options.clock ?? clock,
     ...(options.useConfiguredMailer ? {} : { mailer }),
+    ...(options.events ? { events: options.events } : {}),
+    ...(options.sseHeartbeatMs === undefined ? {} : { sseHeartbeatMs: options.sseHeartbeatMs }),
     logger: false,
   });
   await app.ready();

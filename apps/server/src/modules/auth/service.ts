@@ -126,6 +126,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
+    /**
+     * Whether the session behind a token is still open, without counting as activity: a live
+     * stream checks this on every heartbeat, and must not keep an idle session alive.
+     */
+    async isSessionOpen(token: string): Promise<boolean> {
+      const row = await repo.getSessionByTokenHash(db, hashToken(token));
+      if (!row) return false;
+      const now = clock.now().getTime();
+      return now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) < deps.sessionIdleMs;
+    },
+
     async getProfile(user: SessionUser): Promise<Profile> {
       const newest = { limit: PROFILE_LIST_LIMIT, offset: 0 };
       const [notifications, stocks] = await Promise.all([

@@ -1,0 +1,43 @@
+import type { LiveEvent } from '@depot/contract';
+
+export type LiveEventListener = (event: LiveEvent) => void;
+
+/**
+ * Live updates addressed to one user (DESIGN §1). Services publish only after their transaction
+ * commits. One process uses the in-process bus; a PostgreSQL LISTEN/NOTIFY bus can take its place
+ * behind this interface so events reach browsers connected to any instance.
+ */
+export interface EventBus {
+  /** Fire and forget: an implementation deals with (and logs) its own delivery failures. */
+  publish(userId: number, event: LiveEvent): void;
+  /** Calls the listener for every event of the user until the returned function is called. */
+  subscribe(userId: number, listener: LiveEventListener): () => void;
+}
+
+export function createInProcessEventBus(onListenerError: (error: unknown) => void = () => {}): EventBus {
+  const listeners = new Map<number, Set<LiveEventListener>>();
+  return {
+    publish(userId, event) {
+      for (const listener of listeners.get(userId) ?? []) {
+        // One broken connection must not keep the event from the user's other pages.
+        try {
+          listener(event);
+        } catch (error) {
+          onListenerError(error);
+        }
+      }
+    },
+    subscribe(userId, listener) {
+      let own = listeners.get(userId);
+      if (!own) {
+        own = new Set();
+        listeners.set(userId, own);
+      }
+      own.add(listener);
+      return () => {
+        own.delete(listener);
+        if (own.size === 0 && listeners.get(userId) === own) listeners.delete(userId);
+      };
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import type { LocationType, Order, OrderStatus } from '@depot/contract';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema';
+import { fromCents, fromGrams } from '../../lib/amounts';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Which orders a caller may see: a courier's, a customer's, or (neither) all. */
+export interface OrderScope {
+  courierId?: number;
+  customerId?: number;
+}
+
+type OrderRow = Selectable<OrdersTable>;
+type OrderItemRow = Pick<
+  Selectable<OrderItemsTable>,
+  'order_id' | 'stock_id' | 'product_name' | 'quantity' | 'price_cents' | 'weight_grams'
+>;
+
+function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    shipping_address: row.shipping_address,
+    pin_code: row.pin_code,
+    location_type: row.location_type,
+    phone_number: row.phone_number,
+    consignment_weight: fromGrams(row.consignment_weight_grams),
+    order_items: items.map((item) => ({
+      stock_id: item.stock_id,
+      product_name: item.product_name,
+      quantity: item.quantity,
+      price: fromCents(item.price_cents),
+      weight: fromGrams(item.weight_grams),
+    })),
+    items_total: fromCents(row.items_total_cents),
+    shipping_cost: fromCents(row.shipping_cost_cents),
+    delivery_date: row.delivery_date,
+    status: row.status,
+    courier_service_id: row.courier_service_id,
+    customer_id: row.customer_id,
+  };
+}
+
+/** The lines of many orders in one query, grouped by order. */
+async function itemsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, OrderItemRow[]>> {
+  const grouped = new Map<number, OrderItemRow[]>();
+  if (orderIds.length === 0) return grouped;
+  const rows = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'stock_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const lines = grouped.get(row.order_id);
+    if (lines) lines.push(row);
+    else grouped.set(row.order_id, [row]);
+  }
+  return grouped;
+}
+
+function ordersIn(db: Executor, scope: OrderScope) {
+  let query = db.selectFrom('orders');
+  if (scope.courierId !== undefined) query = query.where('orders.courier_service_id', '=', scope.courierId);
+  if (scope.customerId !== undefined) query = query.where('orders.customer_id', '=', scope.customerId);
+  return query;
+}
+
+/** Orders in scope, newest first, each with its lines (two queries for the whole page). */
+export async function listOrders(
+  db: Executor,
+  scope: OrderScope,
+  page: { limit: number; offset: number },
+): Promise<Order[]> {
+  const rows = await ordersIn(db, scope)
+    .selectAll('orders')
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const items = await itemsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
+}
+
+export async function countOrders(db: Executor, scope: OrderScope): Promise<number> {
+  const row = await ordersIn(db, scope)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function getOrder(db: Executor, id: number, scope: OrderScope): Promise<Order | undefined> {
+  const row = await ordersIn(db, scope).selectAll('orders').where('orders.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const items = await itemsByOrder(db, [row.id]);
+  return toOrder(row, items.get(row.id) ?? []);
+}
+
+/**
+ * Takes `quantity` units of a live stock item only if it has them, in one statement (no read then
+ * write, so no interleaving can oversell); answers the row's values as they were when taken, or
+ * undefined when it is deleted, missing or short.
+ */
+export function takeStock(db: Executor, stockId: number, quantity: number, updatedAt: string) {
+  return db
+    .updateTable('stocks')
+    .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: updatedAt }))
+    .where('id', '=', stockId)
+    .where('deleted_at', 'is', null)
+    .where('quantity', '>=', quantity)
+    .returning(['id', 'name', 'price_cents', 'weight_grams'])
+    .executeTakeFirst();
+}
+
+/** A stock row whatever its state, to name it in an error. */
+export function getStockName(db: Executor, stockId: number) {
+  return db.selectFrom('stocks').select(['name', 'deleted_at']).where('id', '=', stockId).executeTakeFirst();
+}
+
+export interface NewOrder {
+  customer_id: number;
+  courier_service_id: number;
+  shipping_address: string;
+  pin_code: string;
+  location_type: LocationType;
+  phone_number: string;
+  consignment_weight_grams: number;
+  items_total_cents: number;
+  shipping_cost_cents: number;
+  status: OrderStatus;
+  delivery_date: string;
+  created_at: string;
+}
+
+export async function createOrder(
+  db: Executor,
+  order: NewOrder,
+  items: Omit<OrderItemRow, 'order_id'>[],
+): Promise<Order> {
+  const row = await db
+    .insertInto('orders')
+    .values({ ...order, updated_at: order.created_at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const lines = items.map((item) => ({ ...item, order_id: row.id }));
+  await db.insertInto('order_items').values(lines).execute();
+  return toOrder(row, lines);
+}
+
+/**
+ * Sets the status of an order of that courier if it differs; answers the customer to tell, or
+ * undefined when nothing changed (no such order of theirs, or the status was already that).
+ */
+export async function changeOrderStatus(
+  db: Executor,
+  id: number,
+  courierId: number,
+  status: OrderStatus,
+  updatedAt: string,
+): Promise<{ customer_id: number } | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ status, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('courier_service_id', '=', courierId)
+    .where('status', '<>', status)
+    .returning(['customer_id'])
+    .executeTakeFirst();
+}

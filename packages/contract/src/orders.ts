@@ -1,0 +1,236 @@
+import { type RefinementCtx, z } from 'zod';
+import { DECIMAL_STRING, ID_MAX, PHONE_PATTERN, QUANTITY_MAX, WHOLE_STRING } from './common';
+
+/** Location types of SPEC §9; they set the shipping charge and the expected delivery date. */
+export const LOCATION_TYPES = ['urban', 'suburban', 'rural'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+/** Courier order statuses (SPEC §4): any may follow any. */
+export const ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Indian PIN codes: six digits, never starting with 0. */
+export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
+
+/** Most lines one order may carry. */
+export const ORDER_ITEMS_MAX = 100;
+/** Largest total weight the shipping cost preview accepts, in kg. */
+export const TOTAL_WEIGHT_MAX = 1_000_000_000;
+
+/** Messages the server sends about customer orders that the browser and tests look for (SPEC §5, §8). */
+export const ORDER_MESSAGES = {
+  placed: 'Order placed successfully',
+  statusUpdated: 'Order status updated successfully',
+  requiredFields: 'Please fill in all required fields and add at least one product.',
+  invalidPinCode: 'Invalid PIN code. Please enter a valid PIN code.',
+  invalidLocationType: 'Location type must be urban, suburban or rural',
+  invalidPhone: 'Enter a valid phone number',
+  invalidCourier: 'Please choose a valid courier service.',
+  invalidCustomer: 'customer_id must be a positive whole number',
+  invalidStockId: 'Each product must name a stock item by its id',
+  invalidQuantity: `Quantity must be a whole number from 1 to ${QUANTITY_MAX.toLocaleString('en-US')}`,
+  tooManyItems: `An order can have at most ${ORDER_ITEMS_MAX} different products`,
+  addressTooLong: 'Delivery address must be at most 500 characters',
+  phoneTooLong: 'Phone number must be at most 30 characters',
+  notYourAccount: 'You can only place orders for yourself',
+  tooLarge: 'This order is too large to place',
+  notFound: 'Order not found',
+  statusRequired: 'Status is required',
+  invalidStatus: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+  totalWeightRequired: 'Total weight is required',
+  invalidTotalWeight: `Total weight must be a number of kg from 0 to ${TOTAL_WEIGHT_MAX.toLocaleString('en-US')}`,
+  locationTypeRequired: 'Location type is required',
+} as const;
+
+/** 409 when a line asks for more than the stock row holds; the whole order is refused. */
+export const notEnoughStockMessage = (productName: string) => `Not enough stock for ${productName}`;
+/** 409 when a line names a stock item that is deleted or never existed. */
+export const productUnavailableMessage = (productName: string) => `${productName} is no longer available`;
+
+const REQUIRED = ORDER_MESSAGES.requiredFields;
+const isAbsent = (input: unknown) => input === undefined || input === null;
+
+/** A whole number from a number or a string of digits; blank reads as absent. */
+function parseWhole(
+  value: number | string,
+  context: RefinementCtx,
+  rule: { min: number; max: number; invalid: string; required: string },
+): number {
+  const text = typeof value === 'string' ? value.trim() : String(value);
+  if (text === '') {
+    context.addIssue({ code: 'custom', message: rule.required, input: value });
+    return z.NEVER;
+  }
+  const number = typeof value === 'number' ? value : WHOLE_STRING.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(number) || number < rule.min || number > rule.max) {
+    context.addIssue({ code: 'custom', message: rule.invalid, input: value });
+    return z.NEVER;
+  }
+  return number;
+}
+
+const numberOrString = (required: string, invalid: string) =>
+  z.union([z.number(), z.string()], { error: (issue) => (isAbsent(issue.input) ? required : invalid) });
+
+/** An id the form must fill in: absent or blank reads as the form's "required" sentence. */
+const requiredId = (invalid: string) =>
+  numberOrString(REQUIRED, invalid).transform((value, context) =>
+    parseWhole(value, context, { min: 1, max: ID_MAX, invalid, required: REQUIRED }),
+  );
+
+const requiredText = (max: number, tooLong: string) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED, abort: true })
+    .max(max, { error: tooLong, abort: true });
+
+/** urban, suburban or rural, in any letter case. */
+export const locationTypeField = (required: string) =>
+  z
+    .string({ error: (issue) => (isAbsent(issue.input) ? required : ORDER_MESSAGES.invalidLocationType) })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: required, abort: true })
+    .pipe(z.enum(LOCATION_TYPES, { error: ORDER_MESSAGES.invalidLocationType }));
+
+/** Six digits as a string or a number; whether the code exists is checked by the server. */
+export const pinCodeField = numberOrString(REQUIRED, ORDER_MESSAGES.invalidPinCode)
+  .transform((value) => String(value).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: REQUIRED, abort: true })
+      .regex(PIN_CODE_PATTERN, ORDER_MESSAGES.invalidPinCode),
+  );
+
+/**
+ * One line of the order draft (SPEC §3). The spec's client also sends the product's name, weight
+ * and price; they are accepted and dropped, because the server's stock row is the truth (DESIGN §5).
+ */
+export const orderDraftItemSchema = z
+  .object(
+    {
+      stock_id: requiredId(ORDER_MESSAGES.invalidStockId),
+      quantity: numberOrString(REQUIRED, ORDER_MESSAGES.invalidQuantity).transform((value, context) =>
+        parseWhole(value, context, {
+          min: 1,
+          max: QUANTITY_MAX,
+          invalid: ORDER_MESSAGES.invalidQuantity,
+          required: REQUIRED,
+        }),
+      ),
+      product_name: z.unknown().optional().describe('Ignored: the stock row names the product'),
+      weight: z.unknown().optional().describe('Ignored: the stock row gives the weight'),
+      price: z.unknown().optional().describe('Ignored: the stock row gives the price'),
+    },
+    { error: REQUIRED },
+  )
+  .transform(({ stock_id, quantity }) => ({ stock_id, quantity }));
+
+/**
+ * POST /api/orders: the order draft of SPEC §3, numbers or numeric strings. The customer is the
+ * caller; a customer_id naming anyone else is refused. Lines naming the same stock_id are merged.
+ */
+export const orderDraftSchema = z.object(
+  {
+    customer_id: z
+      .union([z.number(), z.string()], { error: ORDER_MESSAGES.invalidCustomer })
+      .nullish()
+      .transform((value, context) =>
+        value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+          ? undefined
+          : parseWhole(value, context, {
+              min: 1,
+              max: ID_MAX,
+              invalid: ORDER_MESSAGES.invalidCustomer,
+              required: ORDER_MESSAGES.invalidCustomer,
+            }),
+      ),
+    shipping_address: requiredText(500, ORDER_MESSAGES.addressTooLong),
+    pin_code: pinCodeField,
+    location_type: locationTypeField(REQUIRED),
+    phone_number: requiredText(30, ORDER_MESSAGES.phoneTooLong).regex(
+      PHONE_PATTERN,
+      ORDER_MESSAGES.invalidPhone,
+    ),
+    courier_service_id: requiredId(ORDER_MESSAGES.invalidCourier),
+    items: z
+      .array(orderDraftItemSchema, { error: REQUIRED })
+      .min(1, { error: REQUIRED, abort: true })
+      .max(ORDER_ITEMS_MAX, ORDER_MESSAGES.tooManyItems),
+  },
+  { error: REQUIRED },
+);
+export type OrderDraft = z.infer<typeof orderDraftSchema>;
+export type OrderDraftInput = z.input<typeof orderDraftSchema>;
+
+/** A line of a placed order: name, price (dollars) and weight (kg) as they were at order time. */
+export const orderItemSchema = z
+  .object({
+    stock_id: z.number().int(),
+    product_name: z.string(),
+    quantity: z.number().int(),
+    price: z.number(),
+    weight: z.number(),
+  })
+  .meta({ id: 'OrderItem' });
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** An order as couriers, customers and managers read it (SPEC §3 courier view); money in dollars, weight in kg. */
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    created_at: z.string(),
+    shipping_address: z.string(),
+    pin_code: z.string(),
+    location_type: z.enum(LOCATION_TYPES),
+    phone_number: z.string(),
+    consignment_weight: z.number(),
+    order_items: z.array(orderItemSchema),
+    items_total: z.number(),
+    shipping_cost: z.number(),
+    delivery_date: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    courier_service_id: z.number().int(),
+    customer_id: z.number().int(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = z.array(orderSchema);
+
+/** POST /api/orders and PUT /api/orders/{id} answer the message and the order. */
+export const orderResponseSchema = z.object({ message: z.string(), order: orderSchema });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/** PUT /api/orders/{id}: the courier sets one of the statuses. */
+export const updateOrderStatusBodySchema = z.object({
+  status: z.enum(ORDER_STATUSES, {
+    error: (issue) => (isAbsent(issue.input) ? ORDER_MESSAGES.statusRequired : ORDER_MESSAGES.invalidStatus),
+  }),
+});
+export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
+
+/** GET /api/orders/get-shipping-cost?total_weight=&location_type= (total weight in kg). */
+export const shippingCostQuerySchema = z.object({
+  total_weight: z
+    .union([z.number(), z.string().trim().regex(DECIMAL_STRING, ORDER_MESSAGES.invalidTotalWeight)], {
+      error: (issue) =>
+        isAbsent(issue.input) ? ORDER_MESSAGES.totalWeightRequired : ORDER_MESSAGES.invalidTotalWeight,
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: ORDER_MESSAGES.invalidTotalWeight })
+        .min(0, ORDER_MESSAGES.invalidTotalWeight)
+        .max(TOTAL_WEIGHT_MAX, ORDER_MESSAGES.invalidTotalWeight),
+    ),
+  location_type: locationTypeField(ORDER_MESSAGES.locationTypeRequired),
+});
+export type ShippingCostQuery = z.infer<typeof shippingCostQuerySchema>;
+export type ShippingCostQueryInput = z.input<typeof shippingCostQuerySchema>;
+
+/** Shipping cost in dollars. */
+export const shippingCostResponseSchema = z.object({ shipping_cost: z.number() });
+export type ShippingCostResponse = z.infer<typeof shippingCostResponseSchema>;
