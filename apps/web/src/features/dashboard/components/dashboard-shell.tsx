@@ -1,12 +1,12 @@
 import { type Role, sidebarLinks } from '@depot/contract';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useIsPhone } from '@/hooks/use-is-phone';
+import { useLiveNotificationToasts } from './live-notification-toasts';
 import { Sidebar } from './sidebar';
 
 const NAVBAR_ID = 'dashboard-navigation';
-/** Below Mantine's 'sm' breakpoint (48em), where the AppShell navbar collapses behind the burger. */
-const PHONE_QUERY = '(max-width: 47.99em)';
 
 interface DashboardShellProps {
   role: Role;
@@ -17,8 +17,9 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
   // Below the 'sm' breakpoint Mantine only slides a closed navbar off screen; hiding it also takes its
   // links out of the tab order and the accessibility tree.
-  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
   const navbarHidden = isPhone && !navbarOpened;
+  useLiveNotificationToasts();
 
   return (
     <AppShell

@@ -1,6 +1,7 @@
 import type { StockItem } from '@depot/contract';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { CardFigure } from '@/components/card-figure';
 import { formatMoney, formatQuantity, formatWeight } from '@/lib/format';
 import { updateStockPath } from './stock-table';
 
@@ -24,9 +25,9 @@ export function StockCards({ items, onDelete }: StockCardsProps) {
             </Text>
           </Group>
           <SimpleGrid cols={3} spacing="xs" mt="xs">
-            <Figure label="Price" value={formatMoney(item.price)} />
-            <Figure label="Quantity" value={formatQuantity(item.quantity)} />
-            <Figure label="Weight" value={formatWeight(item.weight)} />
+            <CardFigure label="Price" value={formatMoney(item.price)} />
+            <CardFigure label="Quantity" value={formatQuantity(item.quantity)} />
+            <CardFigure label="Weight" value={formatWeight(item.weight)} />
           </SimpleGrid>
           <Group gap="xs" mt="sm" grow>
             <Button
@@ -51,18 +52,5 @@ export function StockCards({ items, onDelete }: StockCardsProps) {
         </Paper>
       ))}
     </Stack>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { PATHS, type StockItem } from '@depot/contract';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { AlertStack } from '@/components/alert-stack';
 import { ConfirmDeleteModal } from '@/components/confirm-delete-modal';
 import { PlusIcon } from '@/components/icons';
 import { PageTitle } from '@/components/page-title';
+import { EmptyState, LoadingSpinner, QueryError } from '@/components/query-states';
 import { SearchInput } from '@/components/search-input';
 import { SortSelect } from '@/components/sort-select';
 import { useIsPhone } from '@/hooks/use-is-phone';
@@ -65,25 +66,15 @@ export default function StockManagementPage() {
       </Group>
 
       {stocks.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading stocks" />
-        </Center>
+        <LoadingSpinner label="Loading stocks" />
       ) : stocks.isError ? (
-        <Alert color="red" title="Could not load stock items">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessageOf(stocks.error)}</Text>
-            <Button size="xs" variant="outline" color="red" onClick={() => void stocks.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Could not load stock items"
+          error={stocks.error}
+          onRetry={() => void stocks.refetch()}
+        />
       ) : stocks.data.length === 0 ? (
-        <Paper withBorder p="xl" ta="center">
-          <Text fw={600}>{NO_STOCK_TEXT}</Text>
-          <Text size="sm" c="dimmed" mt={4}>
-            Use Add Stock to record your first item.
-          </Text>
-        </Paper>
+        <EmptyState title={NO_STOCK_TEXT}>Use Add Stock to record your first item.</EmptyState>
       ) : (
         <>
           <Group gap="sm" align="flex-end">

@@ -1,8 +1,9 @@
 import { STOCK_MESSAGES, type StockItem } from '@depot/contract';
-import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { AlertStack } from '@/components/alert-stack';
 import { PageTitle } from '@/components/page-title';
+import { LoadingSpinner, QueryError } from '@/components/query-states';
 import { useTimedAlert } from '@/hooks/use-timed-alert';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { useStock } from '../api/get-stock';
@@ -32,23 +33,16 @@ function UpdateStock({ id }: { id: number }) {
   const { alert, show } = useTimedAlert(UPDATE_STOCK_ALERT_MS);
 
   if (stock.isPending) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading stock item" />
-      </Center>
-    );
+    return <LoadingSpinner label="Loading stock item" />;
   }
   if (stock.isError) {
     if (isApiError(stock.error, 404)) return <Text>{STOCK_MESSAGES.notFound}</Text>;
     return (
-      <Alert color="red" title="Could not load this stock item">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessageOf(stock.error)}</Text>
-          <Button size="xs" variant="outline" color="red" onClick={() => void stock.refetch()}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryError
+        title="Could not load this stock item"
+        error={stock.error}
+        onRetry={() => void stock.refetch()}
+      />
     );
   }
 

@@ -1,14 +1,14 @@
 import type { Supplier } from '@depot/contract';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { ConfirmDeleteModal } from '@/components/confirm-delete-modal';
 import { PlusIcon } from '@/components/icons';
 import { PageTitle } from '@/components/page-title';
+import { EmptyState, LoadingSpinner, QueryError } from '@/components/query-states';
 import { SearchInput } from '@/components/search-input';
 import { SortSelect } from '@/components/sort-select';
 import { useIsPhone } from '@/hooks/use-is-phone';
-import { errorMessageOf } from '@/lib/api-client';
 import { matchesSearch, type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
 import { useDeleteSupplier } from '../api/delete-supplier';
 import { useSuppliers } from '../api/list-suppliers';
@@ -63,25 +63,17 @@ export default function SuppliersPage() {
       </Group>
 
       {suppliers.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading suppliers" />
-        </Center>
+        <LoadingSpinner label="Loading suppliers" />
       ) : suppliers.isError ? (
-        <Alert color="red" title="Could not load suppliers">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessageOf(suppliers.error)}</Text>
-            <Button size="xs" variant="outline" color="red" onClick={() => void suppliers.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          title="Could not load suppliers"
+          error={suppliers.error}
+          onRetry={() => void suppliers.refetch()}
+        />
       ) : suppliers.data.length === 0 ? (
-        <Paper withBorder p="xl" ta="center">
-          <Text fw={600}>{NO_SUPPLIERS_TEXT}</Text>
-          <Text size="sm" c="dimmed" mt={4}>
-            Use Add Supplier to open an account for your first supplier.
-          </Text>
-        </Paper>
+        <EmptyState title={NO_SUPPLIERS_TEXT}>
+          Use Add Supplier to open an account for your first supplier.
+        </EmptyState>
       ) : (
         <>
           <Group gap="sm" align="flex-end">
