@@ -10,6 +10,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Dates are shown in local time; one zone keeps expectations the same on every machine.
+    env: { TZ: 'UTC' },
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,

@@ -29,12 +29,14 @@ export interface RequestOptions {
   body?: unknown;
   credentials?: RequestCredentials;
   signal?: AbortSignal;
+  /** Extra request headers, such as Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
-  { body, credentials = 'include', signal }: RequestOptions = {},
+  { body, credentials = 'include', signal, headers }: RequestOptions = {},
 ): Promise<T> {
   const hasBody = body !== undefined;
   let response: Response;
@@ -43,9 +45,11 @@ export async function apiRequest<T>(
       method,
       credentials,
       signal,
-      headers: hasBody
-        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-        : { Accept: 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
       body: hasBody ? JSON.stringify(body) : undefined,
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatQuantity, formatWeight } from './format';
+import { formatDate, formatDateTime, formatMoney, formatQuantity, formatWeight } from './format';
 
 describe('formatters', () => {
   it('shows money with a $ sign and two decimals', () => {
@@ -16,5 +16,18 @@ describe('formatters', () => {
 
   it('shows quantities with thousands separators', () => {
     expect(formatQuantity(1200)).toBe('1,200');
+  });
+});
+
+describe('date formatters', () => {
+  it('shows a timestamp as dd/mm/yyyy hh:mm in 24-hour time', () => {
+    expect(formatDateTime('2026-03-07T09:05:00.000Z')).toBe('07/03/2026 09:05');
+    expect(formatDateTime('2026-12-31T23:59:59.000Z')).toBe('31/12/2026 23:59');
+  });
+
+  it('shows a date as dd/mm/yyyy and nothing for a bad timestamp', () => {
+    expect(formatDate('2026-11-24T10:00:00.000Z')).toBe('24/11/2026');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime('')).toBe('');
   });
 });

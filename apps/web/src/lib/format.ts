@@ -16,3 +16,27 @@ export function formatWeight(kg: number): string {
 export function formatQuantity(units: number): string {
   return wholeNumber.format(units);
 }
+
+const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const dateOnly = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** A timestamp in local time as dd/mm/yyyy hh:mm (en-GB, SPEC §2): "22/11/2026 14:05". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** A timestamp's local date as dd/mm/yyyy: "22/11/2026". */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
+}

@@ -1,5 +1,48 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { PATHS } from '@depot/contract';
+import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { EmptyState } from '@/components/query-states';
+import { formatDate } from '@/lib/format';
+import { type OrderConfirmation, readOrderConfirmation } from '../order-draft';
 
+export const ORDER_PLACED_TEXT = 'Order Placed Successfully!';
+
+/** Confirm Order (SPEC §2): the placed order's address and phone, and the way home. */
 export default function ConfirmOrderPage() {
-  return <PlaceholderPage title="Confirm Order" />;
+  const state = useLocation().state as OrderConfirmation | null;
+  const confirmation = state?.order_id ? state : readOrderConfirmation();
+
+  return (
+    <Stack gap="md">
+      {confirmation ? (
+        <Paper withBorder p="xl" maw={560}>
+          <Stack gap="sm" align="flex-start">
+            <ThemeIcon color="green" size="xl" radius="xl" aria-hidden>
+              ✓
+            </ThemeIcon>
+            <div role="status">
+              <PageTitle>{ORDER_PLACED_TEXT}</PageTitle>
+            </div>
+            <Text>Order number {confirmation.order_id}.</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>
+              It will be delivered to <strong>{confirmation.shipping_address}</strong>, expected by{' '}
+              {formatDate(confirmation.delivery_date)}. The courier can reach you on{' '}
+              <strong>{confirmation.phone_number}</strong>.
+            </Text>
+            <Button component={Link} to={PATHS.home} mt="sm">
+              Return to Home
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <PageTitle>Confirm Order</PageTitle>
+          <EmptyState title="No order has been placed in this session.">
+            <Link to={PATHS.products}>Go to Products to place one.</Link>
+          </EmptyState>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,70 @@
+import { ORDER_MESSAGES, ORDER_STATUSES, type Order, type OrderStatus } from '@depot/contract';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessageOf } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useUpdateOrderStatus } from '../api/update-order-status';
+
+interface UpdateStatusDialogProps {
+  /** The order whose status is changed; null keeps the dialog closed. */
+  order: Order | null;
+  onClose: () => void;
+}
+
+export function UpdateStatusDialog({ order, onClose }: UpdateStatusDialogProps) {
+  return (
+    <Modal opened={order !== null} onClose={onClose} title="Update Order Status" centered>
+      {order && <UpdateStatusForm key={order.id} order={order} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const updateStatus = useUpdateOrderStatus();
+  // SPEC §5: nothing is sent unless a new status is chosen.
+  const changed = status !== order.status;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!changed) return;
+        updateStatus.mutate(
+          { id: order.id, status },
+          {
+            onSuccess: () => {
+              toast.success(ORDER_MESSAGES.statusUpdated);
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          Order {order.id} to {order.shipping_address}
+        </Text>
+        <NativeSelect
+          label="Order status"
+          data={[...ORDER_STATUSES]}
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as OrderStatus)}
+        />
+        {updateStatus.isError && (
+          <Alert color="red" title="The status was not changed">
+            {errorMessageOf(updateStatus.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!changed} loading={updateStatus.isPending}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+import { ORDER_MESSAGES, type Order, PATHS, type SessionUser } from '@depot/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeEventSource, installFakeEventSource } from '@/testing/fake-event-source';
+import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { profileOf, renderApp } from '@/testing/render-app';
+import { NO_COURIER_ORDERS_TEXT } from './courier-orders-page';
+
+const COURIER: SessionUser = {
+  id: 12,
+  role: 'Courier Service',
+  name: 'Swift Couriers',
+  email: 'swift@example.com',
+};
+
+function order(id: number, overrides: Partial<Order> = {}): Order {
+  return {
+    id,
+    created_at: '2026-11-22T10:35:00.000Z',
+    shipping_address: `${id} Janpath Road`,
+    pin_code: '110001',
+    location_type: 'urban',
+    phone_number: '+91 98765 43210',
+    consignment_weight: 1.4,
+    order_items: [{ stock_id: 1, product_name: 'Steel Hinges', quantity: 4, price: 4.25, weight: 0.35 }],
+    items_total: 17,
+    shipping_cost: 7.8,
+    delivery_date: '2026-11-24T10:35:00.000Z',
+    status: 'Processing',
+    courier_service_id: COURIER.id,
+    customer_id: 8,
+    ...overrides,
+  };
+}
+
+function renderBoard(orders: Order[], routes: FetchRoutes = {}) {
+  installFakeEventSource();
+  const fetchStub = stubFetch({
+    'GET /auth/profile': { status: 200, body: profileOf(COURIER) },
+    'GET /api/orders': { status: 200, body: orders },
+    ...routes,
+  });
+  return { ...renderApp(PATHS.couriers, { storedUser: COURIER }), ...fetchStub };
+}
+
+const bodyRows = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+describe('Courier Service page', () => {
+  it("shows the courier's orders with the spec's columns, keeping only their own", async () => {
+    renderBoard([order(2, { status: 'In Transit' }), order(1), order(3, { courier_service_id: 99 })]);
+
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Order ID',
+      'Order Date',
+      'Delivery Address',
+      'Weight',
+      'Items',
+      'Shipping Cost',
+      'Delivery Date',
+      'Order status',
+      'Action',
+    ]);
+    expect(bodyRows()).toEqual([
+      [
+        '2',
+        '22/11/2026 10:35',
+        '2 Janpath Road (110001)',
+        '1.40 kg',
+        'Steel Hinges × 4',
+        '$7.80',
+        '24/11/2026',
+        'In Transit',
+        'Update',
+      ],
+      [
+        '1',
+        '22/11/2026 10:35',
+        '1 Janpath Road (110001)',
+        '1.40 kg',
+        'Steel Hinges × 4',
+        '$7.80',
+        '24/11/2026',
+        'Processing',
+        'Update',
+      ],
+    ]);
+  });
+
+  it('shows an empty state when no order is assigned', async () => {
+    renderBoard([]);
+    expect(await screen.findByText(NO_COURIER_ORDERS_TEXT)).toBeInTheDocument();
+  });
+
+  it('changes a status through the dialog, toasts and updates the row in place', async () => {
+    const { user, requestsTo } = renderBoard([order(1)], {
+      'PUT /api/orders/1': {
+        status: 200,
+        body: { message: ORDER_MESSAGES.statusUpdated, order: order(1, { status: 'In Transit' }) },
+      },
+    });
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Update status of order 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
+    const select = dialog.getByRole('combobox', { name: 'Order status' });
+    expect(select).toHaveValue('Processing');
+    expect(dialog.getByRole('button', { name: 'Update' })).toBeDisabled();
+
+    await user.selectOptions(select, 'In Transit');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(ORDER_MESSAGES.statusUpdated)).toBeInTheDocument();
+    expect(requestsTo('PUT /api/orders/1').map((request) => request.body)).toEqual([
+      { status: 'In Transit' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyRows()[0]?.[7]).toBe('In Transit');
+  });
+
+  it('keeps the dialog open with the reason when the server refuses', async () => {
+    const { user } = renderBoard([order(1)], {
+      'PUT /api/orders/1': { status: 404, body: { error: 'Order not found', message: 'Order not found' } },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Update status of order 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Order status' }), 'Delivered');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+
+    expect(await dialog.findByText('Order not found')).toBeInTheDocument();
+    expect(bodyRows()[0]?.[7]).toBe('Processing');
+  });
+
+  it('adds a newly assigned order and applies a change live, without a reload', async () => {
+    renderBoard([order(1)]);
+    await screen.findByRole('table');
+
+    act(() => FakeEventSource.latest?.emit('order-assigned', { order: order(5) }));
+    await waitFor(() => expect(bodyRows().map((row) => row[0])).toEqual(['5', '1']));
+
+    act(() => FakeEventSource.latest?.emit('order-updated', { order: order(1, { status: 'Delivered' }) }));
+    await waitFor(() => expect(bodyRows()[1]?.[7]).toBe('Delivered'));
+  });
+
+  it('filters by status and searches by address', async () => {
+    const { user } = renderBoard([order(2, { status: 'In Transit' }), order(1)]);
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('radio', { name: 'In Transit' }));
+    expect(bodyRows().map((row) => row[0])).toEqual(['2']);
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), '1 Janpath');
+    expect(bodyRows().map((row) => row[0])).toEqual(['1']);
+  });
+});

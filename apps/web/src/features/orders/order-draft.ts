@@ -1,0 +1,208 @@
+import type { LocationType, OrderDraftInput, StockItem } from '@depot/contract';
+import { useSyncExternalStore } from 'react';
+
+/** One line of the draft (SPEC §3): what the customer saw when choosing it. */
+export interface DraftItem {
+  stock_id: number;
+  product_name: string;
+  quantity: number;
+  weight: number;
+  price: number;
+}
+
+/**
+ * The order being prepared (SPEC §3 order draft), kept in sessionStorage so the preview survives a
+ * reload and the products form keeps its entries on the way back.
+ */
+export interface OrderDraft {
+  customer_id: number;
+  shipping_address: string;
+  pin_code: string;
+  location_type: LocationType | '';
+  phone_number: string;
+  courier_service_id: number | null;
+  items: DraftItem[];
+  /** Sent as Idempotency-Key: a retried confirm places one order; any edit makes a new key. */
+  idempotency_key: string;
+}
+
+export type DraftFields = Pick<
+  OrderDraft,
+  'shipping_address' | 'pin_code' | 'location_type' | 'phone_number' | 'courier_service_id'
+>;
+
+const DRAFT_KEY = 'depot.order-draft';
+const CONFIRMATION_KEY = 'depot.order-confirmation';
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null = null;
+let cachedDraft: OrderDraft | null = null;
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID exists only on secure origins; a plain-http LAN address still gets a random key.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+export function emptyDraft(customerId: number): OrderDraft {
+  return {
+    customer_id: customerId,
+    shipping_address: '',
+    pin_code: '',
+    location_type: '',
+    phone_number: '',
+    courier_service_id: null,
+    items: [],
+    idempotency_key: newIdempotencyKey(),
+  };
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Storage may be full or disabled: the draft then lives until the tab reloads.
+  }
+}
+
+function storedDraft(): OrderDraft | null {
+  const raw = readStorage(DRAFT_KEY);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    try {
+      cachedDraft = raw ? (JSON.parse(raw) as OrderDraft) : null;
+    } catch {
+      cachedDraft = null;
+    }
+  }
+  return cachedDraft;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The signed-in customer's draft; another customer's draft left in the tab is not theirs to see. */
+export function getOrderDraft(customerId: number): OrderDraft | null {
+  const draft = storedDraft();
+  return draft && draft.customer_id === customerId ? draft : null;
+}
+
+export function useOrderDraft(customerId: number): OrderDraft | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => getOrderDraft(customerId),
+    () => null,
+  );
+}
+
+/** Applies an edit to the customer's draft; every edit makes a new idempotency key. */
+export function updateOrderDraft(
+  customerId: number,
+  edit: (draft: OrderDraft) => Omit<OrderDraft, 'idempotency_key'>,
+) {
+  const current = getOrderDraft(customerId) ?? emptyDraft(customerId);
+  const next: OrderDraft = { ...edit(current), idempotency_key: newIdempotencyKey() };
+  writeStorage(DRAFT_KEY, JSON.stringify(next));
+  for (const listener of listeners) listener();
+}
+
+export function clearOrderDraft() {
+  writeStorage(DRAFT_KEY, null);
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The draft's lines with `product` set to `quantity` (SPEC §5): 0 or less removes the line, more
+ * than is available is cut to what is available, a fraction to the whole number below.
+ */
+export function withQuantity(items: readonly DraftItem[], product: StockItem, quantity: number): DraftItem[] {
+  const wanted = Number.isFinite(quantity) ? Math.min(Math.floor(quantity), product.quantity) : 0;
+  const others = items.filter((item) => item.stock_id !== product.stock_id);
+  if (wanted <= 0) return others;
+  const line: DraftItem = {
+    stock_id: product.stock_id,
+    product_name: product.stock_name,
+    quantity: wanted,
+    weight: product.weight,
+    price: product.price,
+  };
+  const index = items.findIndex((item) => item.stock_id === product.stock_id);
+  if (index === -1) return [...others, line];
+  return items.map((item) => (item.stock_id === product.stock_id ? line : item));
+}
+
+/** Total weight (kg) and item total ($) of the lines, added in whole grams and cents. */
+export function draftTotals(items: readonly DraftItem[]): { weightKg: number; itemsTotal: number } {
+  let grams = 0;
+  let cents = 0;
+  for (const item of items) {
+    grams += Math.round(item.weight * 1000) * item.quantity;
+    cents += Math.round(item.price * 100) * item.quantity;
+  }
+  return { weightKg: grams / 1000, itemsTotal: cents / 100 };
+}
+
+/** SPEC §5: every delivery field and at least one item. */
+export function isDraftComplete(draft: OrderDraft): boolean {
+  return (
+    draft.shipping_address.trim() !== '' &&
+    draft.pin_code.trim() !== '' &&
+    draft.phone_number.trim() !== '' &&
+    draft.location_type !== '' &&
+    draft.courier_service_id !== null &&
+    draft.items.length > 0
+  );
+}
+
+/** The body of POST /api/orders. */
+export function toOrderPayload(draft: OrderDraft): OrderDraftInput {
+  return {
+    customer_id: draft.customer_id,
+    shipping_address: draft.shipping_address.trim(),
+    pin_code: draft.pin_code.trim(),
+    location_type: draft.location_type,
+    phone_number: draft.phone_number.trim(),
+    courier_service_id: draft.courier_service_id ?? '',
+    items: draft.items.map(({ stock_id, product_name, quantity, weight, price }) => ({
+      stock_id,
+      product_name,
+      quantity,
+      weight,
+      price,
+    })),
+  };
+}
+
+/** What the confirmation page shows after an order is placed. */
+export interface OrderConfirmation {
+  order_id: number;
+  shipping_address: string;
+  phone_number: string;
+  delivery_date: string;
+}
+
+export function saveOrderConfirmation(confirmation: OrderConfirmation) {
+  writeStorage(CONFIRMATION_KEY, JSON.stringify(confirmation));
+}
+
+export function readOrderConfirmation(): OrderConfirmation | null {
+  try {
+    const raw = readStorage(CONFIRMATION_KEY);
+    return raw ? (JSON.parse(raw) as OrderConfirmation) : null;
+  } catch {
+    return null;
+  }
+}
