@@ -102,7 +102,17 @@ describe('API conventions', () => {
         '/api/pincodes/{pin}',
         '/api/notifications',
         '/api/events',
+        '/api/stock-replenishment/products',
+        '/api/stock-replenishment/products/{id}',
+        '/api/replenishment-orders',
+        '/api/replenishment-orders/{id}',
       ]),
+    );
+    expect(JSON.stringify(doc.paths['/api/replenishment-orders'].post.requestBody)).toContain(
+      'mobile_number',
+    );
+    expect(JSON.stringify(doc.paths['/api/stock-replenishment/products'].post.requestBody)).toContain(
+      'weight',
     );
     expect(JSON.stringify(doc.paths['/api/orders'].post.requestBody)).toContain('courier_service_id');
     expect(JSON.stringify(doc.paths['/auth/register'].post.requestBody)).toContain('Inventory Manager');

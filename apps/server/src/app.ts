@@ -24,8 +24,12 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { createPincodeService } from './modules/pincodes/service';
+import { replenishmentOrderRoutes } from './modules/replenishment-orders/routes';
+import { createReplenishmentOrderService } from './modules/replenishment-orders/service';
 import { stockRoutes } from './modules/stocks/routes';
 import { createStockService } from './modules/stocks/service';
+import { supplierProductRoutes } from './modules/supplier-products/routes';
+import { createSupplierProductService } from './modules/supplier-products/service';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { createSupplierService } from './modules/suppliers/service';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -118,9 +122,22 @@ export async function buildApp(options: BuildAppOptions) {
   const pincodeService = createPincodeService({ upstreamUrl: config.pincodeApiUrl, log: app.log });
   await app.register(pincodeRoutes, { pincodeService });
   await app.register(courierRoutes, { courierService: createCourierService({ db: database.db }) });
+  const idempotency = createIdempotency({ db: database.db, clock });
   await app.register(orderRoutes, {
     orderService: createOrderService({ db: database.db, clock, events, pincodes: pincodeService }),
-    idempotency: createIdempotency({ db: database.db, clock }),
+    idempotency,
+  });
+  await app.register(supplierProductRoutes, {
+    supplierProductService: createSupplierProductService({ db: database.db, clock }),
+  });
+  await app.register(replenishmentOrderRoutes, {
+    replenishmentOrderService: createReplenishmentOrderService({
+      db: database.db,
+      dialect: database.dialect,
+      clock,
+      events,
+    }),
+    idempotency,
   });
   await app.register(notificationRoutes, {
     notificationService: createNotificationService({ db: database.db }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supplierProductSchema, supplyOrderSchema } from './replenishment';
 import { roleSchema } from './roles';
 import { stockItemSchema } from './stocks';
 
@@ -69,10 +70,13 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const profileSchema = sessionUserSchema
   .extend({
     notifications: z.array(notificationSchema),
-    products: z.array(z.unknown()),
+    /** A supplier's own products. */
+    products: z.array(supplierProductSchema),
     stocks: z.array(stockItemSchema),
-    replenishment_orders: z.array(z.unknown()),
-    supply_orders: z.array(z.unknown()),
+    /** An Inventory Manager's own replenishment orders. */
+    replenishment_orders: z.array(supplyOrderSchema),
+    /** A supplier's own supply orders. */
+    supply_orders: z.array(supplyOrderSchema),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;

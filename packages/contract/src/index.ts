@@ -8,6 +8,7 @@ export * from './navigation';
 export * from './notifications';
 export * from './orders';
 export * from './pincodes';
+export * from './replenishment';
 export * from './roles';
 export * from './stocks';
 export * from './suppliers';

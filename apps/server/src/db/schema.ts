@@ -1,4 +1,4 @@
-import type { LocationType, OrderStatus, Role } from '@depot/contract';
+import type { LocationType, OrderStatus, Role, SupplyOrderStatus } from '@depot/contract';
 import type { Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so ordering and month grouping agree. */
@@ -106,6 +106,43 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** A product of a supplier's catalogue; price in cents, weight in grams. */
+export interface SupplierProductsTable {
+  id: Generated<number>;
+  supplier_id: number;
+  name: string;
+  price_cents: number;
+  weight_grams: number;
+  quantity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An Inventory Manager's order to one supplier; totals are summed from its lines. */
+export interface ReplenishmentOrdersTable {
+  id: Generated<number>;
+  inventory_manager_id: number;
+  supplier_id: number;
+  address: string;
+  mobile_number: string;
+  status: SupplyOrderStatus;
+  /** Set by the supplier; null until then ('Waiting for update'). */
+  expected_delivery_time: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A supply order line with the product's name, price and weight copied at order time. */
+export interface ReplenishmentOrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  price_cents: number;
+  weight_grams: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -116,4 +153,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;
+  supplier_products: SupplierProductsTable;
+  replenishment_orders: ReplenishmentOrdersTable;
+  replenishment_order_items: ReplenishmentOrderItemsTable;
 }

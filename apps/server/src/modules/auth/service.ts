@@ -13,7 +13,9 @@ import type { Clock } from '../../lib/clock';
 import { ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
+import * as supplyOrdersRepo from '../replenishment-orders/repository';
 import * as stocksRepo from '../stocks/repository';
+import * as productsRepo from '../supplier-products/repository';
 import { assertNotCommonPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as repo from './repository';
 
@@ -139,17 +141,22 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async getProfile(user: SessionUser): Promise<Profile> {
       const newest = { limit: PROFILE_LIST_LIMIT, offset: 0 };
-      const [notifications, stocks] = await Promise.all([
+      const isManager = user.role === 'Inventory Manager';
+      const isSupplier = user.role === 'Supplier';
+      const [notifications, stocks, products, replenishmentOrders, supplyOrders] = await Promise.all([
         repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
-        user.role === 'Inventory Manager' ? stocksRepo.listStocks(db, { managerId: user.id }, newest) : [],
+        isManager ? stocksRepo.listStocks(db, { managerId: user.id }, newest) : [],
+        isSupplier ? productsRepo.listProducts(db, { supplierId: user.id }, newest) : [],
+        isManager ? supplyOrdersRepo.listSupplyOrders(db, { managerId: user.id }, newest) : [],
+        isSupplier ? supplyOrdersRepo.listSupplyOrders(db, { supplierId: user.id }, newest) : [],
       ]);
       return {
         ...user,
         notifications,
-        products: [],
+        products,
         stocks,
-        replenishment_orders: [],
-        supply_orders: [],
+        replenishment_orders: replenishmentOrders,
+        supply_orders: supplyOrders,
       };
     },
 

@@ -1,34 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { LiveEvent } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessEventBus, type EventBus } from '../../lib/events';
+import { recordingBus } from '../../test/recording-bus';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-
-/** The in-process bus, recording what is published and how many listeners are attached. */
-function recordingBus() {
-  const inner = createInProcessEventBus();
-  const published: { userId: number; event: LiveEvent }[] = [];
-  let listeners = 0;
-  const bus: EventBus & { published: typeof published; listeners(): number } = {
-    published,
-    listeners: () => listeners,
-    publish(userId, event) {
-      published.push({ userId, event });
-      inner.publish(userId, event);
-    },
-    subscribe(userId, listener) {
-      listeners += 1;
-      const off = inner.subscribe(userId, listener);
-      return () => {
-        listeners -= 1;
-        off();
-      };
-    },
-  };
-  return bus;
-}
 
 interface SseMessage {
   event?: string;

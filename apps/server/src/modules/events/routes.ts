@@ -1,4 +1,4 @@
-import { EVENTS_PATH, errorResponseSchema, type LiveEvent } from '@depot/contract';
+import { EVENTS_PATH, errorResponseSchema, LIVE_EVENT_TYPES, type LiveEvent } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { EventBus } from '../../lib/events';
@@ -47,8 +47,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
       schema: {
         tags: ['events'],
         security: [{ session: [] }],
-        description:
-          'text/event-stream of the events notification, order-updated and order-assigned; data is JSON.',
+        description: `text/event-stream of the events ${LIVE_EVENT_TYPES.join(', ')}; data is JSON.`,
         response: { 401: errorResponseSchema },
       },
     },

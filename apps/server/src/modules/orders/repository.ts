@@ -2,6 +2,7 @@ import type { LocationType, Order, OrderStatus } from '@depot/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
+import { groupBy } from '../../lib/group-by';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -44,8 +45,7 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
 
 /** The lines of many orders in one query, grouped by order. */
 async function itemsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, OrderItemRow[]>> {
-  const grouped = new Map<number, OrderItemRow[]>();
-  if (orderIds.length === 0) return grouped;
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('order_items')
     .select(['order_id', 'stock_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
@@ -53,12 +53,7 @@ async function itemsByOrder(db: Executor, orderIds: number[]): Promise<Map<numbe
     .orderBy('order_id')
     .orderBy('id')
     .execute();
-  for (const row of rows) {
-    const lines = grouped.get(row.order_id);
-    if (lines) lines.push(row);
-    else grouped.set(row.order_id, [row]);
-  }
-  return grouped;
+  return groupBy(rows, (row) => row.order_id);
 }
 
 function ordersIn(db: Executor, scope: OrderScope) {

@@ -15,7 +15,7 @@ import {
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { fromCents, toGrams } from '../../lib/amounts';
+import { addExactly as addCentsOrGrams, fromCents, toGrams } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
@@ -71,12 +71,7 @@ function mergeLines(items: OrderDraft['items']): { stock_id: number; quantity: n
   return lines.sort((a, b) => a.stock_id - b.stock_id);
 }
 
-/** Adds up in integers; past 2^53 the sums would no longer be exact. */
-function addExactly(total: number, amount: number): number {
-  const sum = total + amount;
-  if (!Number.isSafeInteger(sum)) throw new InvalidError(ORDER_MESSAGES.tooLarge);
-  return sum;
-}
+const addExactly = (total: number, amount: number) => addCentsOrGrams(total, amount, ORDER_MESSAGES.tooLarge);
 
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, clock, events } = deps;

@@ -1,4 +1,4 @@
-import type { StockItem } from '@depot/contract';
+import { QUANTITY_MAX, type StockItem } from '@depot/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { fromCents, fromGrams, toCents, toGrams } from '../../lib/amounts';
@@ -146,4 +146,44 @@ export async function softDeleteStock(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The manager's oldest live stock item of that name, ignoring letter case (DESIGN §7). SQLite's
+ * lower() folds only ASCII letters; PostgreSQL's folds every script.
+ */
+export function findLiveStockByName(db: Executor, managerId: number, name: string) {
+  return db
+    .selectFrom('stocks')
+    .select(['id', 'name'])
+    .where('inventory_manager_id', '=', managerId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** Adds units to a live stock item; false when it was deleted or would pass the largest quantity. */
+export async function addToStock(
+  db: Executor,
+  id: number,
+  quantity: number,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('stocks')
+    .set((eb) => ({ quantity: eb('quantity', '+', quantity), updated_at: updatedAt }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('quantity', '<=', QUANTITY_MAX - quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * PostgreSQL only: holds the manager's row until the transaction ends, so two deliveries to one
+ * manager cannot both miss a stock name and create it twice. SQLite writers are serialized anyway.
+ */
+export async function lockStocksOfManager(db: Executor, managerId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', managerId).forNoKeyUpdate().execute();
 }

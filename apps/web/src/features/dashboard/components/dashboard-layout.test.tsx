@@ -45,7 +45,6 @@ describe('Dashboard shell', () => {
     await user.click(sidebar.getByRole('link', { name: 'Supply Orders' }));
 
     expect(await screen.findByRole('heading', { name: 'Supply Orders' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is being built.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/supply-orders');
     expect(sidebar.getByRole('link', { name: 'Supply Orders' })).toHaveAttribute('aria-current', 'page');
     expect(sidebar.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');

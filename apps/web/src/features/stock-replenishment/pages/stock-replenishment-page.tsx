@@ -1,5 +1,201 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import {
+  addedToCartMessage,
+  REPLENISHMENT_MESSAGES,
+  type SupplierProduct,
+  WHOLE_STRING,
+} from '@depot/contract';
+import { Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { ListState } from '@/components/list-state';
+import { PageTitle } from '@/components/page-title';
+import { SortSelect } from '@/components/sort-select';
+// The page composes three features: the supplier list, their catalogues and this one's cart.
+import { useSuppliers } from '@/features/suppliers/api/list-suppliers';
+import { useSupplierProducts } from '@/features/supply-products/api/list-supplier-products';
+import { useIsPhone } from '@/hooks/use-is-phone';
+import { type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
+import { useStoredUser } from '@/lib/stored-user';
+import { toast } from '@/lib/toast';
+import { usePlaceReplenishmentOrder } from '../api/place-replenishment-order';
+import { CartBar } from '../components/cart-bar';
+import { CartModal } from '../components/cart-modal';
+import {
+  ORDERABLE_SORT_COLUMNS,
+  OrderableProductCards,
+  OrderableProductTable,
+  type OrderableSortKey,
+} from '../components/orderable-products';
+import { useCart } from '../components/use-cart';
 
+export const CHOOSE_SUPPLIER_TEXT = 'Choose a supplier to see their products.';
+
+/**
+ * Stock Replenishment (SPEC §2, §4, §5, §8): the manager's address and mobile number, a supplier,
+ * that supplier's products to add to a cart, and the cart that places the order.
+ */
 export default function StockReplenishmentPage() {
-  return <PlaceholderPage title="Stock Replenishment" />;
+  const user = useStoredUser();
+  const isPhone = useIsPhone();
+  const suppliers = useSuppliers();
+  const [address, setAddress] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [supplierId, setSupplierId] = useState<number | undefined>(undefined);
+  const products = useSupplierProducts(supplierId, { enabled: supplierId !== undefined });
+  const cart = useCart();
+  const [cartOpened, cartModal] = useDisclosure(false);
+  const placeOrder = usePlaceReplenishmentOrder();
+  const [sort, setSort] = useState<SortState<OrderableSortKey>>({ key: 'id', direction: 'asc' });
+
+  const supplierOptions = useMemo(
+    () => (suppliers.data ?? []).map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
+    [suppliers.data],
+  );
+  const supplierName = suppliers.data?.find((supplier) => supplier.id === supplierId)?.name;
+  const rows = useMemo(
+    () => sortRows(products.data ?? [], sort, (product, key) => product[key]),
+    [products.data, sort],
+  );
+
+  const chooseSupplier = (value: string | null) => {
+    const next = value ? Number(value) : undefined;
+    if (next === supplierId) return;
+    // SPEC §4: a cart holds one supplier's products, so another supplier starts an empty one.
+    cart.clear();
+    setSupplierId(next);
+  };
+
+  const addToCart = (product: SupplierProduct, typed: string) => {
+    const quantity = WHOLE_STRING.test(typed.trim()) ? Number(typed) : Number.NaN;
+    if (!(quantity > 0 && quantity <= product.quantity)) {
+      toast.error(REPLENISHMENT_MESSAGES.invalidQuantity);
+      return;
+    }
+    if (cart.contains(product.id)) return;
+    cart.add(product, quantity);
+    toast.success(addedToCartMessage(quantity, product.name));
+  };
+
+  const removeFromCart = (productId: number) => {
+    cart.remove(productId);
+    toast.info(REPLENISHMENT_MESSAGES.removedFromCart);
+  };
+
+  const submitOrder = () => {
+    if (!address.trim() || !mobile.trim()) {
+      toast.error(REPLENISHMENT_MESSAGES.addressAndMobileRequired);
+      return;
+    }
+    if (supplierId === undefined || cart.items.length === 0) {
+      toast.error(REPLENISHMENT_MESSAGES.cartRequired);
+      return;
+    }
+    placeOrder.mutate(
+      {
+        inventory_manager_id: user?.id,
+        supplier_id: supplierId,
+        address,
+        mobile_number: mobile,
+        items: cart.items.map(({ product_id, product_name, quantity, weight, price }) => ({
+          product_id,
+          product_name,
+          quantity,
+          weight,
+          price,
+        })),
+      },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          cart.clear();
+          cartModal.close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <PageTitle>Stock Replenishment</PageTitle>
+
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label="Address"
+            description="Where the supplier delivers"
+            autoComplete="street-address"
+            required
+            value={address}
+            onChange={(event) => setAddress(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Mobile Number"
+            description="For the supplier to reach you"
+            type="tel"
+            autoComplete="tel"
+            required
+            value={mobile}
+            onChange={(event) => setMobile(event.currentTarget.value)}
+          />
+          <Select
+            label="Supplier"
+            description="Changing the supplier empties the cart"
+            placeholder={suppliers.isPending ? 'Loading suppliers…' : 'Choose a supplier'}
+            data={supplierOptions}
+            value={supplierId === undefined ? null : String(supplierId)}
+            onChange={chooseSupplier}
+            searchable
+            nothingFoundMessage="No supplier by that name"
+            error={suppliers.isError ? 'Could not load the suppliers' : undefined}
+          />
+        </SimpleGrid>
+      </Paper>
+
+      {supplierId === undefined ? (
+        <Text c="dimmed">{CHOOSE_SUPPLIER_TEXT}</Text>
+      ) : (
+        <ListState
+          query={products}
+          isEmpty={products.data?.length === 0}
+          noun="products"
+          empty={{ title: REPLENISHMENT_MESSAGES.noProducts }}
+        >
+          {() =>
+            isPhone ? (
+              <Stack gap="sm">
+                <SortSelect columns={ORDERABLE_SORT_COLUMNS} sort={sort} onChange={setSort} />
+                <OrderableProductCards
+                  key={supplierId}
+                  products={rows}
+                  inCart={cart.contains}
+                  onAdd={addToCart}
+                />
+              </Stack>
+            ) : (
+              <OrderableProductTable
+                key={supplierId}
+                products={rows}
+                inCart={cart.contains}
+                onAdd={addToCart}
+                sort={sort}
+                onSort={(key) => setSort(toggleSort(sort, key))}
+              />
+            )
+          }
+        </ListState>
+      )}
+
+      <CartBar cart={cart} onOpen={cartModal.open} />
+
+      <CartModal
+        opened={cartOpened}
+        cart={cart}
+        supplierName={supplierName}
+        placing={placeOrder.isPending}
+        onClose={cartModal.close}
+        onRemove={removeFromCart}
+        onPlaceOrder={submitOrder}
+      />
+    </Stack>
+  );
 }

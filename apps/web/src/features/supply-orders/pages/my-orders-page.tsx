@@ -1,5 +1,15 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Stack } from '@mantine/core';
+import { PageTitle } from '@/components/page-title';
+import { useSupplyOrders } from '../api/list-supply-orders';
+import { SupplyOrdersView } from '../components/supply-orders-view';
 
+/** My Orders (SPEC §2): the manager's replenishment orders, kept fresh as suppliers change them. */
 export default function MyOrdersPage() {
-  return <PlaceholderPage title="My Orders" />;
+  const orders = useSupplyOrders({ live: true });
+  return (
+    <Stack gap="md">
+      <PageTitle>My Orders</PageTitle>
+      <SupplyOrdersView orders={orders} />
+    </Stack>
+  );
 }

@@ -1,5 +1,28 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import type { SupplyOrder } from '@depot/contract';
+import { Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { PageTitle } from '@/components/page-title';
+import { useSupplyOrders } from '../api/list-supply-orders';
+import { SupplyOrdersView } from '../components/supply-orders-view';
+import { UpdateSupplyOrderDialog } from '../components/update-supply-order-dialog';
 
+/** Supply Orders (SPEC §2): the orders placed with the supplier, which they move along. */
 export default function SupplyOrdersPage() {
-  return <PlaceholderPage title="Supply Orders" />;
+  const orders = useSupplyOrders();
+  const [updating, setUpdating] = useState<SupplyOrder | null>(null);
+  const [dialogOpened, dialog] = useDisclosure(false);
+
+  const openUpdate = (order: SupplyOrder) => {
+    setUpdating(order);
+    dialog.open();
+  };
+
+  return (
+    <Stack gap="md">
+      <PageTitle>Supply Orders</PageTitle>
+      <SupplyOrdersView orders={orders} onUpdate={openUpdate} />
+      <UpdateSupplyOrderDialog opened={dialogOpened} order={updating} onClose={dialog.close} />
+    </Stack>
+  );
 }

@@ -1,0 +1,127 @@
+import {
+  createReplenishmentOrderBodySchema,
+  errorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyHeadersSchema,
+  idParamsSchema,
+  listQuerySchema,
+  REPLENISHMENT_MESSAGES,
+  type SupplyOrder,
+  supplyOrderListResponseSchema,
+  supplyOrderResponseSchema,
+  TOTAL_COUNT_HEADER,
+  updateSupplyOrderBodySchema,
+} from '@depot/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formErrorFormatter } from '../../plugins/error-handler';
+import { sessionUser } from '../auth/authenticate';
+import type { Idempotency } from '../idempotency/service';
+import type { ReplenishmentOrderService } from './service';
+
+export interface ReplenishmentOrderRoutesOptions {
+  replenishmentOrderService: ReplenishmentOrderService;
+  idempotency: Idempotency;
+}
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** Replenishment (supply) orders (DESIGN §7): managers place them, suppliers move them along. */
+export async function replenishmentOrderRoutes(
+  app: FastifyInstance,
+  options: ReplenishmentOrderRoutesOptions,
+) {
+  const { replenishmentOrderService, idempotency } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['replenishment orders'];
+  const security = [{ session: [] }];
+
+  routes.get(
+    '/api/replenishment-orders',
+    {
+      preValidation: app.requireRole('Inventory Manager', 'Supplier'),
+      schema: {
+        tags,
+        security,
+        description: "A manager's own replenishment orders or a supplier's own supply orders, newest first.",
+        querystring: listQuerySchema,
+        response: { 200: supplyOrderListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await replenishmentOrderService.list(sessionUser(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
+  routes.post(
+    '/api/replenishment-orders',
+    {
+      preValidation: app.requireRole('Inventory Manager'),
+      // The Stock Replenishment screen shows the server's sentence as it is (SPEC §5, §8).
+      schemaErrorFormatter: formErrorFormatter,
+      schema: {
+        tags,
+        security,
+        headers: idempotencyHeadersSchema,
+        body: createReplenishmentOrderBodySchema,
+        response: { 201: supplyOrderResponseSchema, ...errors, 422: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = sessionUser(request);
+      const placed = (order: SupplyOrder) => ({
+        statusCode: 201,
+        body: { message: REPLENISHMENT_MESSAGES.orderPlaced, order },
+      });
+      const outcome = await idempotency.run(
+        {
+          userId: user.id,
+          key: request.headers[IDEMPOTENCY_KEY_HEADER],
+          scope: 'POST /api/replenishment-orders',
+          payload: request.body,
+        },
+        async (claim) =>
+          placed(
+            await replenishmentOrderService.place(user, request.body, (trx, order) =>
+              claim.complete(trx, placed(order)),
+            ),
+          ),
+      );
+      if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return reply.status(outcome.statusCode).send(outcome.body as { message: string; order: SupplyOrder });
+    },
+  );
+
+  routes.put(
+    '/api/replenishment-orders/:id',
+    {
+      preValidation: app.requireRole('Supplier'),
+      // The Update dialog toasts the server's error field as it is (SPEC §8).
+      schemaErrorFormatter: formErrorFormatter,
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        body: updateSupplyOrderBodySchema,
+        response: { 200: supplyOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await replenishmentOrderService.update(
+        sessionUser(request),
+        request.params.id,
+        request.body,
+      );
+      return { message: REPLENISHMENT_MESSAGES.orderUpdated, order };
+    },
+  );
+}

@@ -1,0 +1,306 @@
+import {
+  AUTH_MESSAGES,
+  type CreateReplenishmentOrderBody,
+  FINAL_SUPPLY_ORDER_STATUSES,
+  finalSupplyOrderMessage,
+  isFinalSupplyOrderStatus,
+  LIST_LIMIT_MAX,
+  type ListQuery,
+  NEW_SUPPLY_ORDER_STATUS,
+  type Notification,
+  notEnoughStockMessage,
+  notSuppliersProductMessage,
+  ORDER_MESSAGES,
+  QUANTITY_MAX,
+  quantityLimitMessage,
+  REPLENISHMENT_MESSAGES,
+  type SessionUser,
+  type SupplyOrder,
+  type SupplyOrderItem,
+  type SupplyOrderStatus,
+  type UpdateSupplyOrderBody,
+} from '@depot/contract';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { addExactly } from '../../lib/amounts';
+import type { Clock } from '../../lib/clock';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
+import { createNotification } from '../notifications/repository';
+import * as stocksRepo from '../stocks/repository';
+import * as productsRepo from '../supplier-products/repository';
+import { getActiveSupplierById } from '../suppliers/repository';
+import * as repo from './repository';
+
+export interface ReplenishmentOrderServiceDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  events: EventBus;
+}
+
+/** Runs inside the placing transaction, after the order is written (an Idempotency-Key stores its answer here). */
+export type BeforeCommit = (trx: repo.Executor, order: SupplyOrder) => Promise<void>;
+
+export const supplyOrderReceivedMessage = (orderId: number, managerName: string) =>
+  `Supply order #${orderId} has been received from ${managerName}`;
+/** Title of the manager's notification when only the expected delivery time changed. */
+export const EXPECTED_DELIVERY_TITLE = 'Expected Delivery';
+
+/** What the manager is told about a change: the new status, the new expected time, or both. */
+export function supplyOrderChangeNotice(
+  orderId: number,
+  changes: { status?: SupplyOrderStatus; expected_delivery_time?: string },
+): { title: string; message: string } {
+  const expected = changes.expected_delivery_time
+    ? `expected by ${changes.expected_delivery_time.slice(0, 16).replace('T', ' ')} UTC`
+    : undefined;
+  if (!changes.status)
+    return { title: EXPECTED_DELIVERY_TITLE, message: `Supply order #${orderId} is ${expected}` };
+  const message = `Supply order #${orderId} is now ${changes.status}`;
+  return { title: changes.status, message: expected ? `${message}, ${expected}` : message };
+}
+
+/** A manager sees the orders they placed, a supplier the orders placed with them (DESIGN §7). */
+function visibleTo(user: SessionUser): repo.SupplyOrderScope {
+  if (user.role === 'Inventory Manager') return { managerId: user.id };
+  if (user.role === 'Supplier') return { supplierId: user.id };
+  throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+}
+
+/** Lines naming the same product are one line with the quantities added up, in product_id order. */
+function mergeLines(
+  items: CreateReplenishmentOrderBody['items'],
+): { product_id: number; quantity: number }[] {
+  const quantities = new Map<number, number>();
+  for (const item of items)
+    quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.quantity);
+  const lines = [...quantities].map(([product_id, quantity]) => ({ product_id, quantity }));
+  if (lines.some((line) => line.quantity > QUANTITY_MAX)) {
+    throw new InvalidError(REPLENISHMENT_MESSAGES.invalidQuantity, [
+      { path: 'body.items', message: REPLENISHMENT_MESSAGES.invalidQuantity },
+    ]);
+  }
+  // Always locking rows in the same order keeps concurrent orders from deadlocking on PostgreSQL.
+  return lines.sort((a, b) => a.product_id - b.product_id);
+}
+
+/** Units of one stock item arriving with a delivery; price and weight for an item still to create. */
+interface StockReceipt {
+  name: string;
+  price: number;
+  weight: number;
+  quantity: number;
+}
+
+function addReceipt<Key>(receipts: Map<Key, StockReceipt>, key: Key, name: string, item: SupplyOrderItem) {
+  const previous = receipts.get(key);
+  receipts.set(
+    key,
+    previous
+      ? { ...previous, quantity: previous.quantity + item.quantity }
+      : { name, price: item.price, weight: item.weight, quantity: item.quantity },
+  );
+}
+
+/** The changes a request asks for that differ from the order as it is; the time normalized to UTC. */
+function changesTo(order: SupplyOrder, body: UpdateSupplyOrderBody) {
+  const expected =
+    body.expected_delivery_time === undefined
+      ? undefined
+      : new Date(body.expected_delivery_time).toISOString();
+  return {
+    ...(body.status !== undefined && body.status !== order.status ? { status: body.status } : {}),
+    ...(expected !== undefined && expected !== order.expected_delivery_time
+      ? { expected_delivery_time: expected }
+      : {}),
+  };
+}
+
+export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceDeps) {
+  const { db, clock, events } = deps;
+
+  /**
+   * Delivered (DESIGN §7): each line's units go into the manager's stock item of the same name
+   * (ignoring case), or into a new item with the price and weight the line was ordered at.
+   * Existing items are updated in id order, the order customer orders lock them in.
+   */
+  async function receiveIntoStock(trx: repo.Executor, order: SupplyOrder, now: string) {
+    const managerId = order.inventory_manager_id;
+    if (deps.dialect === 'postgres') await stocksRepo.lockStocksOfManager(trx, managerId);
+    const intoExisting = new Map<number, StockReceipt>();
+    const intoNew = new Map<string, StockReceipt>();
+    for (const item of order.order_items) {
+      const stock = await stocksRepo.findLiveStockByName(trx, managerId, item.product_name);
+      if (stock) addReceipt(intoExisting, stock.id, stock.name, item);
+      else addReceipt(intoNew, item.product_name.toLowerCase(), item.product_name, item);
+    }
+    const create = async (receipt: StockReceipt) => {
+      if (receipt.quantity > QUANTITY_MAX) throw new ConflictError(quantityLimitMessage(receipt.name));
+      await stocksRepo.createStock(trx, { ...receipt, inventory_manager_id: managerId, created_at: now });
+    };
+    for (const [id, receipt] of [...intoExisting].sort(([a], [b]) => a - b)) {
+      if (await stocksRepo.addToStock(trx, id, receipt.quantity, now)) continue;
+      if (await stocksRepo.getStockById(trx, id, { managerId })) {
+        throw new ConflictError(quantityLimitMessage(receipt.name));
+      }
+      // Deleted by the manager since it was found: the goods still arrive, as a new item.
+      await create(receipt);
+    }
+    for (const receipt of intoNew.values()) await create(receipt);
+  }
+
+  /** Canceled (DESIGN §7): the units go back to the supplier's products, in product order. */
+  async function returnToProducts(trx: repo.Executor, order: SupplyOrder, now: string) {
+    for (const item of order.order_items) {
+      if (!(await productsRepo.returnToProduct(trx, item.product_id, item.quantity, now))) {
+        throw new ConflictError(quantityLimitMessage(item.product_name));
+      }
+    }
+  }
+
+  /** After commit: the notified party's notification, and the order to both parties' open pages. */
+  function publish(order: SupplyOrder, notifiedUserId: number, notification: Notification) {
+    events.publish(notifiedUserId, { type: 'notification', data: notification });
+    for (const userId of [order.inventory_manager_id, order.supplier_id]) {
+      events.publish(userId, { type: 'supply-order-updated', data: { order } });
+    }
+  }
+
+  return {
+    async list(user: SessionUser, page: ListQuery): Promise<{ items: SupplyOrder[]; total: number }> {
+      const scope = visibleTo(user);
+      const [items, total] = await Promise.all([
+        repo.listSupplyOrders(db, scope, { limit: page.limit ?? LIST_LIMIT_MAX, offset: page.offset ?? 0 }),
+        repo.countSupplyOrders(db, scope),
+      ]);
+      return { items, total };
+    },
+
+    /**
+     * Places a manager's order with one supplier in one transaction (DESIGN §7): each product taken
+     * with a conditional update, names, prices and weights copied from the product rows, the order,
+     * its lines and the supplier's notification written; any bad or short line undoes all of it.
+     */
+    async place(
+      user: SessionUser,
+      body: CreateReplenishmentOrderBody,
+      beforeCommit?: BeforeCommit,
+    ): Promise<SupplyOrder> {
+      if (user.role !== 'Inventory Manager') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+      // Refused rather than ignored: a client naming another manager has a bug worth seeing.
+      if (body.inventory_manager_id != null && body.inventory_manager_id !== user.id) {
+        throw new ForbiddenError(REPLENISHMENT_MESSAGES.notYourInventory);
+      }
+      const lines = mergeLines(body.items);
+      const now = clock.now().toISOString();
+      const { order, notification } = await db.transaction().execute(async (trx) => {
+        if (!(await getActiveSupplierById(trx, body.supplier_id))) {
+          throw new InvalidError(REPLENISHMENT_MESSAGES.invalidSupplier, [
+            { path: 'body.supplier_id', message: REPLENISHMENT_MESSAGES.invalidSupplier },
+          ]);
+        }
+        const items: Parameters<typeof repo.createSupplyOrder>[2] = [];
+        let totalCents = 0;
+        for (const line of lines) {
+          const product = await productsRepo.takeProduct(
+            trx,
+            line.product_id,
+            body.supplier_id,
+            line.quantity,
+            now,
+          );
+          if (!product) {
+            const found = await productsRepo.getProductOwner(trx, line.product_id);
+            if (found?.supplier_id === body.supplier_id)
+              throw new ConflictError(notEnoughStockMessage(found.name));
+            throw new InvalidError(notSuppliersProductMessage(line.product_id), [
+              { path: 'body.items', message: notSuppliersProductMessage(line.product_id) },
+            ]);
+          }
+          totalCents = addExactly(totalCents, product.price_cents * line.quantity, ORDER_MESSAGES.tooLarge);
+          items.push({
+            product_id: product.id,
+            product_name: product.name,
+            quantity: line.quantity,
+            price_cents: product.price_cents,
+            weight_grams: product.weight_grams,
+          });
+        }
+        const order = await repo.createSupplyOrder(
+          trx,
+          {
+            inventory_manager_id: user.id,
+            supplier_id: body.supplier_id,
+            address: body.address,
+            mobile_number: body.mobile_number,
+            status: NEW_SUPPLY_ORDER_STATUS,
+            created_at: now,
+          },
+          items,
+        );
+        const notification = await createNotification(trx, {
+          user_id: body.supplier_id,
+          title: NEW_SUPPLY_ORDER_STATUS,
+          message: supplyOrderReceivedMessage(order.id, user.name),
+          created_at: now,
+        });
+        await beforeCommit?.(trx, order);
+        return { order, notification };
+      });
+
+      publish(order, order.supplier_id, notification);
+      return order;
+    },
+
+    /**
+     * The order's supplier sets a status and/or the expected delivery time (DESIGN §7). Delivered
+     * stocks the manager's inventory and Canceled returns the units to the catalogue, in the same
+     * transaction as the change; after either, the order is final. A change notifies the manager;
+     * asking for what the order already has changes nothing.
+     */
+    async update(user: SessionUser, id: number, body: UpdateSupplyOrderBody): Promise<SupplyOrder> {
+      if (user.role !== 'Supplier') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+      const scope = { supplierId: user.id };
+      const { order, notification } = await db.transaction().execute(async (trx) => {
+        const now = clock.now().toISOString();
+        // Another supplier's order answers 404, like a missing one: it never reveals that it exists.
+        const current = await repo.getSupplyOrder(trx, id, scope);
+        if (!current) throw new NotFoundError(REPLENISHMENT_MESSAGES.orderNotFound);
+        if (isFinalSupplyOrderStatus(current.status)) {
+          throw new ConflictError(finalSupplyOrderMessage(current.status));
+        }
+        const changes = changesTo(current, body);
+        if (changes.status === undefined && changes.expected_delivery_time === undefined) {
+          return { order: current, notification: undefined };
+        }
+        const changed = await repo.changeSupplyOrder(trx, id, user.id, FINAL_SUPPLY_ORDER_STATUSES, {
+          ...changes,
+          updated_at: now,
+        });
+        if (!changed) {
+          // Made final by a concurrent request between the read and this write (PostgreSQL).
+          const latest = await repo.getSupplyOrder(trx, id, scope);
+          throw new ConflictError(finalSupplyOrderMessage(latest?.status ?? current.status));
+        }
+        if (changes.status === 'Delivered') await receiveIntoStock(trx, current, now);
+        if (changes.status === 'Canceled') await returnToProducts(trx, current, now);
+
+        const order = await repo.getSupplyOrder(trx, id, scope);
+        if (!order) throw new NotFoundError(REPLENISHMENT_MESSAGES.orderNotFound);
+        const notification = await createNotification(trx, {
+          user_id: order.inventory_manager_id,
+          ...supplyOrderChangeNotice(id, changes),
+          created_at: now,
+        });
+        return { order, notification };
+      });
+
+      if (notification) publish(order, order.inventory_manager_id, notification);
+      return order;
+    },
+  };
+}
+
+export type ReplenishmentOrderService = ReturnType<typeof createReplenishmentOrderService>;

@@ -1,0 +1,183 @@
+import { QUANTITY_MAX, type SupplierProduct } from '@depot/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { fromCents, fromGrams, toCents, toGrams } from '../../lib/amounts';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Which products a caller may see: one supplier's, or (no supplier) those of every active supplier. */
+export interface ProductScope {
+  supplierId?: number;
+}
+
+/** Product fields in the API's units: price in dollars, weight in kg. */
+export interface ProductValues {
+  name: string;
+  price: number;
+  weight: number;
+  quantity: number;
+}
+
+const productColumns = [
+  'supplier_products.id',
+  'supplier_products.name',
+  'supplier_products.price_cents',
+  'supplier_products.weight_grams',
+  'supplier_products.quantity',
+  'supplier_products.supplier_id',
+] as const;
+
+interface ProductRow {
+  id: number;
+  name: string;
+  price_cents: number;
+  weight_grams: number;
+  quantity: number;
+  supplier_id: number;
+}
+
+function toSupplierProduct(row: ProductRow): SupplierProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    price: fromCents(row.price_cents),
+    weight: fromGrams(row.weight_grams),
+    quantity: row.quantity,
+    supplier_id: row.supplier_id,
+  };
+}
+
+/** Products of active suppliers only: a deactivated supplier's catalogue cannot be ordered from. */
+function productsIn(db: Executor, scope: ProductScope) {
+  let query = db
+    .selectFrom('supplier_products')
+    .innerJoin('users', 'users.id', 'supplier_products.supplier_id')
+    .where('users.deactivated_at', 'is', null);
+  if (scope.supplierId !== undefined)
+    query = query.where('supplier_products.supplier_id', '=', scope.supplierId);
+  return query;
+}
+
+/** Products in scope, newest first. */
+export async function listProducts(
+  db: Executor,
+  scope: ProductScope,
+  page: { limit: number; offset: number },
+): Promise<SupplierProduct[]> {
+  const rows = await productsIn(db, scope)
+    .select(productColumns)
+    .orderBy('supplier_products.created_at', 'desc')
+    .orderBy('supplier_products.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(toSupplierProduct);
+}
+
+export async function countProducts(db: Executor, scope: ProductScope): Promise<number> {
+  const row = await productsIn(db, scope)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function getProduct(
+  db: Executor,
+  id: number,
+  scope: ProductScope,
+): Promise<SupplierProduct | undefined> {
+  const row = await productsIn(db, scope)
+    .select(productColumns)
+    .where('supplier_products.id', '=', id)
+    .executeTakeFirst();
+  return row && toSupplierProduct(row);
+}
+
+export async function createProduct(
+  db: Executor,
+  product: ProductValues & { supplier_id: number; created_at: string },
+): Promise<SupplierProduct> {
+  const row = await db
+    .insertInto('supplier_products')
+    .values({
+      supplier_id: product.supplier_id,
+      name: product.name,
+      price_cents: toCents(product.price),
+      weight_grams: toGrams(product.weight),
+      quantity: product.quantity,
+      created_at: product.created_at,
+      updated_at: product.created_at,
+    })
+    .returning(productColumns)
+    .executeTakeFirstOrThrow();
+  return toSupplierProduct(row);
+}
+
+/** Changes price, weight and/or quantity of a product of that supplier; undefined when there is none. */
+export async function updateProduct(
+  db: Executor,
+  id: number,
+  supplierId: number,
+  changes: Partial<Omit<ProductValues, 'name'>> & { updated_at: string },
+): Promise<SupplierProduct | undefined> {
+  const row = await db
+    .updateTable('supplier_products')
+    .set({
+      ...(changes.price === undefined ? {} : { price_cents: toCents(changes.price) }),
+      ...(changes.weight === undefined ? {} : { weight_grams: toGrams(changes.weight) }),
+      ...(changes.quantity === undefined ? {} : { quantity: changes.quantity }),
+      updated_at: changes.updated_at,
+    })
+    .where('id', '=', id)
+    .where('supplier_id', '=', supplierId)
+    .returning(productColumns)
+    .executeTakeFirst();
+  return row && toSupplierProduct(row);
+}
+
+/** A product whatever its supplier, to tell "not this supplier's" from "not enough". */
+export function getProductOwner(db: Executor, id: number) {
+  return db
+    .selectFrom('supplier_products')
+    .select(['name', 'supplier_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes `quantity` units of a product of that supplier only if it has them, in one statement (no
+ * read then write, so no interleaving can oversell); answers the row's values as they were when
+ * taken, or undefined when it is another supplier's, missing or short.
+ */
+export function takeProduct(
+  db: Executor,
+  id: number,
+  supplierId: number,
+  quantity: number,
+  updatedAt: string,
+) {
+  return db
+    .updateTable('supplier_products')
+    .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: updatedAt }))
+    .where('id', '=', id)
+    .where('supplier_id', '=', supplierId)
+    .where('quantity', '>=', quantity)
+    .returning(['id', 'name', 'price_cents', 'weight_grams'])
+    .executeTakeFirst();
+}
+
+/** Puts units back (a canceled order); false when that would pass the largest quantity. */
+export async function returnToProduct(
+  db: Executor,
+  id: number,
+  quantity: number,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('supplier_products')
+    .set((eb) => ({ quantity: eb('quantity', '+', quantity), updated_at: updatedAt }))
+    .where('id', '=', id)
+    .where('quantity', '<=', QUANTITY_MAX - quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,95 @@
+import {
+  createSupplierProductBodySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  REPLENISHMENT_MESSAGES,
+  supplierProductListQuerySchema,
+  supplierProductListResponseSchema,
+  supplierProductResponseSchema,
+  supplierProductSchema,
+  TOTAL_COUNT_HEADER,
+  updateSupplierProductBodySchema,
+} from '@depot/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sessionUser } from '../auth/authenticate';
+import type { SupplierProductService } from './service';
+
+export interface SupplierProductRoutesOptions {
+  supplierProductService: SupplierProductService;
+}
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** Suppliers' catalogues (DESIGN §7): suppliers keep their own, managers read them to order from. */
+export async function supplierProductRoutes(app: FastifyInstance, options: SupplierProductRoutesOptions) {
+  const { supplierProductService } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['supplier products'];
+  const security = [{ session: [] }];
+  const owners = app.requireRole('Supplier');
+
+  routes.get(
+    '/api/stock-replenishment/products',
+    {
+      preValidation: app.requireRole('Inventory Manager', 'Supplier'),
+      schema: {
+        tags,
+        security,
+        description:
+          "A supplier gets their own products; a manager every active supplier's (or ?supplier_id=).",
+        querystring: supplierProductListQuerySchema,
+        response: { 200: supplierProductListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await supplierProductService.list(sessionUser(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
+  routes.post(
+    '/api/stock-replenishment/products',
+    {
+      preValidation: owners,
+      schema: {
+        tags,
+        security,
+        body: createSupplierProductBodySchema,
+        response: { 201: supplierProductSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const product = await supplierProductService.create(sessionUser(request), request.body);
+      return reply.status(201).send(product);
+    },
+  );
+
+  routes.put(
+    '/api/stock-replenishment/products/:id',
+    {
+      preValidation: owners,
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        body: updateSupplierProductBodySchema,
+        response: { 200: supplierProductResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const product = await supplierProductService.update(
+        sessionUser(request),
+        request.params.id,
+        request.body,
+      );
+      return { product, message: REPLENISHMENT_MESSAGES.productUpdated };
+    },
+  );
+}

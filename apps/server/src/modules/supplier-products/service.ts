@@ -1,0 +1,73 @@
+import {
+  AUTH_MESSAGES,
+  type CreateSupplierProductBody,
+  LIST_LIMIT_MAX,
+  REPLENISHMENT_MESSAGES,
+  type SessionUser,
+  type SupplierProduct,
+  type SupplierProductListQuery,
+  type UpdateSupplierProductBody,
+} from '@depot/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import * as repo from './repository';
+
+export interface SupplierProductServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** A supplier sees their own catalogue; a manager every active supplier's, or one supplier's (DESIGN §7). */
+function visibleTo(user: SessionUser, supplierId: number | undefined): repo.ProductScope {
+  if (user.role === 'Supplier') return { supplierId: user.id };
+  if (user.role === 'Inventory Manager') return supplierId === undefined ? {} : { supplierId };
+  throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+}
+
+/** Only the supplier whose catalogue it is may add or change a product. */
+function ownedBy(user: SessionUser): number {
+  if (user.role !== 'Supplier') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+  return user.id;
+}
+
+export function createSupplierProductService(deps: SupplierProductServiceDeps) {
+  const { db, clock } = deps;
+  const isoNow = () => clock.now().toISOString();
+
+  return {
+    async list(
+      user: SessionUser,
+      query: SupplierProductListQuery,
+    ): Promise<{ items: SupplierProduct[]; total: number }> {
+      const scope = visibleTo(user, query.supplier_id);
+      const [items, total] = await Promise.all([
+        repo.listProducts(db, scope, { limit: query.limit ?? LIST_LIMIT_MAX, offset: query.offset ?? 0 }),
+        repo.countProducts(db, scope),
+      ]);
+      return { items, total };
+    },
+
+    /** Files the product under the caller, whatever supplier_id the client sent (the schema drops it). */
+    async create(user: SessionUser, body: CreateSupplierProductBody): Promise<SupplierProduct> {
+      return repo.createProduct(db, { ...body, supplier_id: ownedBy(user), created_at: isoNow() });
+    },
+
+    /** Another supplier's product answers 404, like a missing one: it never reveals that it exists. */
+    async update(
+      user: SessionUser,
+      id: number,
+      changes: UpdateSupplierProductBody,
+    ): Promise<SupplierProduct> {
+      const supplierId = ownedBy(user);
+      const product = Object.values(changes).every((value) => value === undefined)
+        ? await repo.getProduct(db, id, { supplierId })
+        : await repo.updateProduct(db, id, supplierId, { ...changes, updated_at: isoNow() });
+      if (!product) throw new NotFoundError(REPLENISHMENT_MESSAGES.productNotFound);
+      return product;
+    },
+  };
+}
+
+export type SupplierProductService = ReturnType<typeof createSupplierProductService>;

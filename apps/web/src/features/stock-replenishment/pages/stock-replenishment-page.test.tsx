@@ -1,0 +1,232 @@
+import {
+  addedToCartMessage,
+  PATHS,
+  REPLENISHMENT_MESSAGES,
+  type Supplier,
+  type SupplierProduct,
+} from '@depot/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
+import { CHOOSE_SUPPLIER_TEXT } from './stock-replenishment-page';
+
+const MANAGER = TEST_USERS.inventoryManager;
+const PRODUCTS_PATH = '/api/stock-replenishment/products';
+
+const ACME: Supplier = {
+  id: 21,
+  name: 'Acme Parts',
+  email: 'a@example.com',
+  phone_number: null,
+  address: null,
+};
+const BOLTCO: Supplier = {
+  id: 22,
+  name: 'Boltco',
+  email: 'b@example.com',
+  phone_number: null,
+  address: null,
+};
+const EMPTY: Supplier = {
+  id: 23,
+  name: 'Empty Shelf',
+  email: 'e@example.com',
+  phone_number: null,
+  address: null,
+};
+
+const product = (id: number, name: string, price: number, quantity: number, supplierId = ACME.id) =>
+  ({ id, name, price, weight: 0.5, quantity, supplier_id: supplierId }) satisfies SupplierProduct;
+
+const PIPE = product(3, 'Copper pipe', 12.5, 40);
+const VALVE = product(4, 'Brass valve', 0.1, 10);
+const ROD = product(9, 'Steel rod', 7, 5, BOLTCO.id);
+
+function renderReplenishment(routes: FetchRoutes = {}) {
+  const fetchStub = stubFetch({
+    'GET /auth/profile': { status: 200, body: profileOf(MANAGER) },
+    'GET /api/suppliers': { status: 200, body: [ACME, BOLTCO, EMPTY] },
+    [`GET ${PRODUCTS_PATH}?supplier_id=${ACME.id}`]: { status: 200, body: [PIPE, VALVE] },
+    [`GET ${PRODUCTS_PATH}?supplier_id=${BOLTCO.id}`]: { status: 200, body: [ROD] },
+    [`GET ${PRODUCTS_PATH}?supplier_id=${EMPTY.id}`]: { status: 200, body: [] },
+    ...routes,
+  });
+  return { ...renderApp(PATHS.stockReplenishment, { storedUser: MANAGER }), ...fetchStub };
+}
+
+type ReplenishmentPage = ReturnType<typeof renderReplenishment>;
+
+async function chooseSupplier({ user }: ReplenishmentPage, name: string) {
+  await user.click(await screen.findByRole('combobox', { name: 'Supplier' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+async function addToCart({ user }: ReplenishmentPage, name: string, quantity: string) {
+  const input = await screen.findByRole('spinbutton', { name: `Quantity of ${name}` });
+  await user.clear(input);
+  await user.type(input, quantity);
+  await user.click(screen.getByRole('button', { name: `Add ${name} to the cart` }));
+}
+
+async function openCart({ user }: ReplenishmentPage) {
+  await user.click(screen.getByRole('button', { name: /^View Cart/ }));
+  return within(await screen.findByRole('dialog', { name: 'Cart' }));
+}
+
+async function fillContact({ user }: ReplenishmentPage) {
+  await user.type(await screen.findByRole('textbox', { name: 'Address' }), '4 Warehouse Row, Pune');
+  await user.type(screen.getByRole('textbox', { name: 'Mobile Number' }), '+91 98765 43210');
+}
+
+/** The newest toast saying `text` (an earlier one may still be on screen). */
+async function toastText(text: string): Promise<HTMLElement> {
+  const matches = await screen.findAllByText(text);
+  const toast = matches.at(-1)?.closest<HTMLElement>('.Toastify__toast');
+  if (!toast) throw new Error(`"${text}" is not in a toast`);
+  return toast;
+}
+
+describe('Stock Replenishment page', () => {
+  it("lists the chosen supplier's products with the spec's columns", async () => {
+    const page = renderReplenishment();
+    expect(await screen.findByRole('heading', { name: 'Stock Replenishment' })).toBeInTheDocument();
+    expect(screen.getByText(CHOOSE_SUPPLIER_TEXT)).toBeInTheDocument();
+
+    await chooseSupplier(page, 'Acme Parts');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Name', 'Price', 'Available Quantity', 'Quantity', 'Cart']);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/3Copper pipe\$12\.5040/);
+    expect(page.requestsTo(`GET ${PRODUCTS_PATH}?supplier_id=${ACME.id}`)).toHaveLength(1);
+
+    await chooseSupplier(page, 'Empty Shelf');
+    expect(await screen.findByText(REPLENISHMENT_MESSAGES.noProducts)).toBeInTheDocument();
+  });
+
+  it('refuses quantities of 0 or less or over the available amount', async () => {
+    const page = renderReplenishment();
+    await chooseSupplier(page, 'Acme Parts');
+    const refusals = ['0', '-2', '41', '1.5'];
+    for (const [index, quantity] of refusals.entries()) {
+      await addToCart(page, 'Copper pipe', quantity);
+      await waitFor(() =>
+        expect(screen.getAllByText(REPLENISHMENT_MESSAGES.invalidQuantity)).toHaveLength(index + 1),
+      );
+    }
+    expect(await toastText(REPLENISHMENT_MESSAGES.invalidQuantity)).toHaveClass('Toastify__toast--error');
+    expect(screen.getByRole('button', { name: 'View Cart (0)' })).toBeInTheDocument();
+  });
+
+  it('adds to the cart once per product, removes, and shows the totals', async () => {
+    const page = renderReplenishment();
+    await chooseSupplier(page, 'Acme Parts');
+    await addToCart(page, 'Copper pipe', '4');
+    expect(await toastText(addedToCartMessage(4, 'Copper pipe'))).toBeInTheDocument();
+    // Already in the cart: it cannot be added again.
+    expect(screen.getByRole('button', { name: 'Copper pipe is in the cart' })).toBeDisabled();
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of Copper pipe' })).toBeDisabled();
+    await addToCart(page, 'Brass valve', '3');
+    expect(await toastText(addedToCartMessage(3, 'Brass valve'))).toBeInTheDocument();
+
+    const cart = await openCart(page);
+    expect(cart.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'ProductPriceQuantityCostAction',
+      'Copper pipe$12.504$50.00Remove',
+      'Brass valve$0.103$0.30Remove',
+    ]);
+    expect(cart.getByText('Total: 7 items, $50.30')).toBeInTheDocument();
+
+    await page.user.click(cart.getByRole('button', { name: 'Remove Brass valve' }));
+    expect(await toastText(REPLENISHMENT_MESSAGES.removedFromCart)).toBeInTheDocument();
+    expect(cart.queryByText('Brass valve')).not.toBeInTheDocument();
+    await page.user.click(cart.getByRole('button', { name: 'Remove Copper pipe' }));
+    expect(cart.getByText(REPLENISHMENT_MESSAGES.emptyCart)).toBeInTheDocument();
+  });
+
+  it('empties the cart when the supplier changes', async () => {
+    const page = renderReplenishment();
+    await chooseSupplier(page, 'Acme Parts');
+    await addToCart(page, 'Copper pipe', '2');
+    expect(screen.getByRole('button', { name: 'View Cart (1)' })).toBeInTheDocument();
+
+    await chooseSupplier(page, 'Boltco');
+    expect(await screen.findByRole('cell', { name: 'Steel rod' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Cart (0)' })).toBeInTheDocument();
+    await chooseSupplier(page, 'Acme Parts');
+    expect(await screen.findByRole('button', { name: 'Add Copper pipe to the cart' })).toBeEnabled();
+  });
+
+  it('asks for the address and mobile number, then for items, before placing an order', async () => {
+    const page = renderReplenishment();
+    await chooseSupplier(page, 'Acme Parts');
+    let cart = await openCart(page);
+    await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
+    expect(await toastText(REPLENISHMENT_MESSAGES.addressAndMobileRequired)).toBeInTheDocument();
+    await page.user.click(cart.getByRole('button', { name: 'Close' }));
+
+    await page.user.type(screen.getByRole('textbox', { name: 'Address' }), '4 Warehouse Row');
+    cart = await openCart(page);
+    await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() =>
+      expect(screen.getAllByText(REPLENISHMENT_MESSAGES.addressAndMobileRequired)).toHaveLength(2),
+    );
+    await page.user.click(cart.getByRole('button', { name: 'Close' }));
+
+    await page.user.type(screen.getByRole('textbox', { name: 'Mobile Number' }), '555 0100');
+    cart = await openCart(page);
+    await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
+    expect(await toastText(REPLENISHMENT_MESSAGES.cartRequired)).toBeInTheDocument();
+    expect(page.requestsTo('POST /api/replenishment-orders')).toHaveLength(0);
+  });
+
+  it("places the order, toasts the server's message, empties the cart and closes it", async () => {
+    const page = renderReplenishment({
+      'POST /api/replenishment-orders': {
+        status: 201,
+        body: { message: REPLENISHMENT_MESSAGES.orderPlaced, order: {} },
+      },
+    });
+    await fillContact(page);
+    await chooseSupplier(page, 'Acme Parts');
+    await addToCart(page, 'Copper pipe', '4');
+    const cart = await openCart(page);
+    await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
+
+    expect(await toastText(REPLENISHMENT_MESSAGES.orderPlaced)).toBeInTheDocument();
+    expect(page.requestsTo('POST /api/replenishment-orders')[0]?.body).toEqual({
+      inventory_manager_id: MANAGER.id,
+      supplier_id: ACME.id,
+      address: '4 Warehouse Row, Pune',
+      mobile_number: '+91 98765 43210',
+      items: [{ product_id: 3, product_name: 'Copper pipe', quantity: 4, weight: 0.5, price: 12.5 }],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'View Cart (0)' })).toBeInTheDocument();
+    // The quantities changed: the supplier's list is asked for again.
+    await waitFor(() =>
+      expect(page.requestsTo(`GET ${PRODUCTS_PATH}?supplier_id=${ACME.id}`)).toHaveLength(2),
+    );
+  });
+
+  it("keeps the cart and toasts the server's message when the order is refused", async () => {
+    const page = renderReplenishment({
+      'POST /api/replenishment-orders': {
+        status: 409,
+        body: { error: 'Not enough stock for Copper pipe', message: 'Not enough stock for Copper pipe' },
+      },
+    });
+    await fillContact(page);
+    await chooseSupplier(page, 'Acme Parts');
+    await addToCart(page, 'Copper pipe', '4');
+    const cart = await openCart(page);
+    await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
+
+    expect(await toastText('Not enough stock for Copper pipe')).toHaveClass('Toastify__toast--error');
+    expect(screen.getByRole('dialog', { name: 'Cart' })).toBeInTheDocument();
+    expect(cart.getByText('Copper pipe')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,30 @@
+import type { SupplyOrderResponse, UpdateSupplyOrderInput } from '@depot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, errorMessageOf, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { SUPPLY_ORDERS_PATH } from './list-supply-orders';
+import { supplyOrderKeys } from './supply-order-keys';
+
+export interface UpdateSupplyOrderVariables {
+  id: number;
+  body: UpdateSupplyOrderInput;
+}
+
+export function updateSupplyOrder({ id, body }: UpdateSupplyOrderVariables): Promise<SupplyOrderResponse> {
+  return apiClient.put<SupplyOrderResponse>(`${SUPPLY_ORDERS_PATH}/${id}`, body);
+}
+
+/** SPEC §8: a refused update is toasted with the server's error; a network error is only logged. */
+export function useUpdateSupplyOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSupplyOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplyOrderKeys.lists() }),
+    onError: (error) => {
+      if (isApiError(error, 0))
+        console.warn('Updating a supply order failed: the server could not be reached.', error);
+      else toast.error(errorMessageOf(error));
+    },
+    meta: { handlesErrors: true },
+  });
+}

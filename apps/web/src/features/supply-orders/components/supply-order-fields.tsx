@@ -1,0 +1,33 @@
+import { REPLENISHMENT_MESSAGES, type SupplyOrder } from '@depot/contract';
+import { Stack, Text } from '@mantine/core';
+import { formatQuantity } from '@/lib/format';
+import { formatDateTime } from './supply-order-format';
+
+/** Each product of the order on its own line, with its quantity. */
+export function OrderProducts({ order }: { order: SupplyOrder }) {
+  return (
+    <Stack gap={2}>
+      {order.order_items.map((item) => (
+        <Text key={item.product_id} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {item.product_name} × {formatQuantity(item.quantity)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The expected delivery in local time, or 'Waiting for update' until the supplier sets it (SPEC §2). */
+export function ExpectedDelivery({ order }: { order: SupplyOrder }) {
+  if (!order.expected_delivery_time) {
+    return (
+      <Text span size="sm" c="dimmed" fs="italic">
+        {REPLENISHMENT_MESSAGES.waitingForUpdate}
+      </Text>
+    );
+  }
+  return (
+    <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(order.expected_delivery_time)}
+    </Text>
+  );
+}

@@ -1,0 +1,42 @@
+import type { SupplyOrder, SupplyOrderStatus } from '@depot/contract';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A UTC timestamp in the browser's time zone, day/month/year hour:minute (en-GB), as elsewhere in Depot. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** The value a datetime-local input shows for a UTC timestamp: the browser's local date and time. */
+export function toLocalInputValue(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** SPEC §5: the local date-time entered, as a UTC ISO timestamp ("2026-06-18T15:00" read as local time). */
+export function toUtcIso(localValue: string): string {
+  return new Date(localValue).toISOString();
+}
+
+/** Mantine colours of the statuses: final ones green or grey, trouble orange. */
+export const STATUS_COLORS: Record<SupplyOrderStatus, string> = {
+  'Order Received': 'blue',
+  Processing: 'cyan',
+  'In Transit': 'indigo',
+  Delivered: 'green',
+  Delayed: 'orange',
+  Canceled: 'gray',
+};
+
+/** The products of an order as search and sort read them. */
+export function productNames(order: SupplyOrder): string {
+  return order.order_items.map((item) => item.product_name).join(', ');
+}

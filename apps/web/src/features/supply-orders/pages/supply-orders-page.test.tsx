@@ -1,0 +1,203 @@
+import { PATHS, REPLENISHMENT_MESSAGES, type SupplyOrder } from '@depot/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '@/hooks/use-is-phone';
+import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
+import { ORDERS_URL, SUPPLY_ORDER_COLUMNS, supplyOrder, tableRows } from '../testing/supply-order-fixtures';
+
+const SUPPLIER = TEST_USERS.supplier;
+
+function renderSupplyOrders(orders: SupplyOrder[] | (() => SupplyOrder[]), routes: FetchRoutes = {}) {
+  const fetchStub = stubFetch({
+    'GET /auth/profile': { status: 200, body: profileOf(SUPPLIER) },
+    [`GET ${ORDERS_URL}`]: () => ({ status: 200, body: typeof orders === 'function' ? orders() : orders }),
+    ...routes,
+  });
+  return { ...renderApp(PATHS.supplyOrders, { storedUser: SUPPLIER }), ...fetchStub };
+}
+
+type SupplyOrdersPage = ReturnType<typeof renderSupplyOrders>;
+
+async function openUpdate({ user }: SupplyOrdersPage, id: number) {
+  await user.click(await screen.findByRole('button', { name: `Update order ${id}` }));
+  return within(await screen.findByRole('dialog', { name: `Update Order ${id}` }));
+}
+
+const IN_TRANSIT = supplyOrder(7, {
+  status: 'In Transit',
+  expected_delivery_time: '2026-06-20T09:30:00.000Z',
+  order_items: [{ product_id: 5, product_name: 'Flange', quantity: 3, price: 1234.5, weight: 2 }],
+  total_quantity: 3,
+  total_cost: 3703.5,
+});
+
+describe('Supply Orders page', () => {
+  it('lists the orders with the spec’s columns, totals, and “Waiting for update”', async () => {
+    renderSupplyOrders([IN_TRANSIT, supplyOrder(6)]);
+
+    expect(await screen.findByRole('heading', { name: 'Supply Orders' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([...SUPPLY_ORDER_COLUMNS, 'Action']);
+    expect(tableRows(table)).toEqual([
+      [
+        '7',
+        'Flange × 3',
+        '3',
+        '$3,703.50',
+        '4 Warehouse Row, Pune',
+        '+91 98765 43210',
+        'In Transit',
+        '20/06/2026, 09:30',
+        'Update',
+      ],
+      [
+        '6',
+        'Hex bolt × 4Nut × 10',
+        '14',
+        '$59.90',
+        '4 Warehouse Row, Pune',
+        '+91 98765 43210',
+        'Order Received',
+        REPLENISHMENT_MESSAGES.waitingForUpdate,
+        'Update',
+      ],
+    ]);
+  });
+
+  it("shows 'No supply orders found.' when there are none", async () => {
+    renderSupplyOrders([]);
+    expect(await screen.findByText(REPLENISHMENT_MESSAGES.noSupplyOrders)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('starts the Update dialog from the current status and asks for a change', async () => {
+    const page = renderSupplyOrders([IN_TRANSIT]);
+    const dialog = await openUpdate(page, 7);
+
+    expect(dialog.getByRole('combobox', { name: 'Status' })).toHaveValue('In Transit');
+    expect(
+      within(dialog.getByRole('combobox', { name: 'Status' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Order Received', 'Processing', 'In Transit', 'Delivered', 'Delayed', 'Canceled']);
+    expect(dialog.getByLabelText('Expected Delivery')).toHaveValue('2026-06-20T09:30');
+
+    await page.user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(REPLENISHMENT_MESSAGES.nothingToUpdate);
+    expect(page.requestsTo('PUT /api/replenishment-orders/7')).toHaveLength(0);
+  });
+
+  it('sends only what changed, the date-time as UTC, then toasts and refreshes', async () => {
+    let orders = [supplyOrder(6)];
+    const page = renderSupplyOrders(() => orders, {
+      'PUT /api/replenishment-orders/6': () => {
+        orders = [
+          supplyOrder(6, { status: 'Processing', expected_delivery_time: '2026-07-01T14:30:00.000Z' }),
+        ];
+        return { status: 200, body: { message: REPLENISHMENT_MESSAGES.orderUpdated, order: orders[0] } };
+      },
+    });
+    const dialog = await openUpdate(page, 6);
+    expect(dialog.getByLabelText('Expected Delivery')).toHaveValue('');
+    await page.user.selectOptions(dialog.getByRole('combobox', { name: 'Status' }), 'Processing');
+    await page.user.type(dialog.getByLabelText('Expected Delivery'), '2026-07-01T14:30');
+    await page.user.click(dialog.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(REPLENISHMENT_MESSAGES.orderUpdated)).toBeInTheDocument();
+    expect(page.requestsTo('PUT /api/replenishment-orders/6')[0]?.body).toEqual({
+      status: 'Processing',
+      expected_delivery_time: '2026-07-01T14:30:00.000Z',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('01/07/2026, 14:30')).toBeInTheDocument();
+  });
+
+  it('sends the date-time alone when only it changed', async () => {
+    const page = renderSupplyOrders([IN_TRANSIT], {
+      'PUT /api/replenishment-orders/7': {
+        status: 200,
+        body: { message: REPLENISHMENT_MESSAGES.orderUpdated, order: IN_TRANSIT },
+      },
+    });
+    const dialog = await openUpdate(page, 7);
+    await page.user.clear(dialog.getByLabelText('Expected Delivery'));
+    await page.user.type(dialog.getByLabelText('Expected Delivery'), '2026-06-22T08:00');
+    await page.user.click(dialog.getByRole('button', { name: 'Update' }));
+    await screen.findByText(REPLENISHMENT_MESSAGES.orderUpdated);
+    expect(page.requestsTo('PUT /api/replenishment-orders/7')[0]?.body).toEqual({
+      expected_delivery_time: '2026-06-22T08:00:00.000Z',
+    });
+  });
+
+  it("toasts the server's error when the update is refused, and only logs a network error", async () => {
+    const refusal = 'This order is Delivered and can no longer be changed';
+    let answer: () => Promise<never> | { status: number; body: unknown } = () => ({
+      status: 409,
+      body: { error: refusal, message: refusal },
+    });
+    const page = renderSupplyOrders([supplyOrder(6)], { 'PUT /api/replenishment-orders/6': () => answer() });
+    const dialog = await openUpdate(page, 6);
+    await page.user.selectOptions(dialog.getByRole('combobox', { name: 'Status' }), 'Delayed');
+    await page.user.click(dialog.getByRole('button', { name: 'Update' }));
+
+    const toast = await screen.findByText(refusal);
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+    expect(screen.getByRole('dialog', { name: 'Update Order 6' })).toBeInTheDocument();
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await page.user.click(dialog.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+  });
+
+  it('turns the Update button off for Delivered and Canceled orders', async () => {
+    renderSupplyOrders([
+      supplyOrder(8, { status: 'Delivered' }),
+      supplyOrder(9, { status: 'Canceled' }),
+      IN_TRANSIT,
+    ]);
+    expect(await screen.findByRole('button', { name: 'Update order 8' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update order 9' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update order 7' })).toBeEnabled();
+  });
+
+  it('loads older orders a page at a time', async () => {
+    const firstPage = Array.from({ length: 50 }, (_, index) => supplyOrder(100 - index));
+    const page = renderSupplyOrders(firstPage, {
+      'GET /api/replenishment-orders?limit=50&offset=50': {
+        status: 200,
+        body: [supplyOrder(3), supplyOrder(2)],
+      },
+    });
+    await page.user.click(await screen.findByRole('button', { name: 'Show older orders' }));
+    expect(await screen.findByRole('button', { name: 'Update order 2' })).toBeInTheDocument();
+    expect(tableRows(screen.getByRole('table'))).toHaveLength(52);
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Supply Orders on a phone', () => {
+  it('lists the orders as cards with their Update action', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === PHONE_QUERY,
+    }));
+    renderSupplyOrders([IN_TRANSIT]);
+
+    const list = await screen.findByRole('list', { name: 'Supply orders' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [card] = within(list).getAllByRole('listitem') as [HTMLElement];
+    expect(card).toHaveTextContent('Order ID 7');
+    expect(card).toHaveTextContent('Flange × 3');
+    expect(card).toHaveTextContent('$3,703.50');
+    expect(card).toHaveTextContent('20/06/2026, 09:30');
+    expect(within(card).getByRole('button', { name: 'Update order 7' })).toBeEnabled();
+  });
+});

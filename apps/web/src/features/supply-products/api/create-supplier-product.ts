@@ -1,0 +1,19 @@
+import type { CreateSupplierProductInput, SupplierProduct } from '@depot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { SUPPLIER_PRODUCTS_PATH } from './list-supplier-products';
+import { supplierProductKeys } from './supplier-product-keys';
+
+/** SPEC §7: the client sends its own id as supplier_id; the server files the product under the caller anyway. */
+export function createSupplierProduct(body: CreateSupplierProductInput): Promise<SupplierProduct> {
+  return apiClient.post<SupplierProduct>(SUPPLIER_PRODUCTS_PATH, body);
+}
+
+/** A failure is toasted with the server's message by the query client (SPEC §8). */
+export function useCreateSupplierProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSupplierProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplierProductKeys.lists() }),
+  });
+}
