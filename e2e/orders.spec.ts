@@ -135,7 +135,7 @@ test('a customer orders through preview and confirm; the courier moves it along 
   const inTransit = customer.getByRole('listitem').filter({ hasText: 'In Transit' });
   await expect(inTransit).toBeVisible({ timeout: 3_000 });
   await expect(inTransit).toHaveClass(/\bin\b.*\btransit\b/);
-  await expect(inTransit).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(inTransit).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
   await expect(customer.getByRole('alert').filter({ hasText: 'In Transit' })).toBeVisible();
   await snapshot(customer, 'notifications-live');
 

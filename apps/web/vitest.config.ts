@@ -17,7 +17,5 @@ export default defineProject({
     restoreMocks: true,
     unstubGlobals: true,
     testTimeout: 15_000,
-    // Dates on screen are in the browser's zone; tests pin it so expected texts hold on any machine.
-    env: { TZ: 'UTC' },
   },
 });

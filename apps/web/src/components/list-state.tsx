@@ -1,6 +1,5 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessageOf } from '@/lib/api-client';
+import { EmptyState, LoadingSpinner, QueryError } from './query-states';
 
 interface ListQueryState {
   isPending: boolean;
@@ -22,36 +21,12 @@ interface ListStateProps {
 
 /** A list screen's states before its rows: a spinner, a load error with Retry, or the empty text. */
 export function ListState({ query, isEmpty, noun, empty, children }: ListStateProps) {
-  if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label={`Loading ${noun}`} />
-      </Center>
-    );
-  }
+  if (query.isPending) return <LoadingSpinner label={`Loading ${noun}`} />;
   if (query.isError) {
     return (
-      <Alert color="red" title={`Could not load ${noun}`}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessageOf(query.error)}</Text>
-          <Button size="xs" variant="outline" color="red" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryError title={`Could not load ${noun}`} error={query.error} onRetry={() => void query.refetch()} />
     );
   }
-  if (isEmpty) {
-    return (
-      <Paper withBorder p="xl" ta="center">
-        <Text fw={600}>{empty.title}</Text>
-        {empty.hint && (
-          <Text size="sm" c="dimmed" mt={4}>
-            {empty.hint}
-          </Text>
-        )}
-      </Paper>
-    );
-  }
+  if (isEmpty) return <EmptyState title={empty.title}>{empty.hint}</EmptyState>;
   return children();
 }

@@ -20,9 +20,9 @@ describe('formatters', () => {
 });
 
 describe('date formatters', () => {
-  it('shows a timestamp as dd/mm/yyyy hh:mm in 24-hour time', () => {
-    expect(formatDateTime('2026-03-07T09:05:00.000Z')).toBe('07/03/2026 09:05');
-    expect(formatDateTime('2026-12-31T23:59:59.000Z')).toBe('31/12/2026 23:59');
+  it('shows a timestamp as en-GB day/month/year hour:minute in 24-hour time', () => {
+    expect(formatDateTime('2026-03-07T09:05:00.000Z')).toBe('07/03/2026, 09:05');
+    expect(formatDateTime('2026-12-31T23:59:59.000Z')).toBe('31/12/2026, 23:59');
   });
 
   it('shows a date as dd/mm/yyyy and nothing for a bad timestamp', () => {

@@ -17,7 +17,7 @@ export function formatQuantity(units: number): string {
   return wholeNumber.format(units);
 }
 
-const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
+const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -27,12 +27,10 @@ const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
 });
 const dateOnly = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
-/** A timestamp in local time as dd/mm/yyyy hh:mm (en-GB, SPEC §2): "22/11/2026 14:05". */
+/** A timestamp in local time, day/month/year hour:minute as en-GB writes it (SPEC §2): "22/11/2026, 14:05". */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map(({ type, value }) => [type, value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
 
 /** A timestamp's local date as dd/mm/yyyy: "22/11/2026". */

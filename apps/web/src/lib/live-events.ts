@@ -1,4 +1,5 @@
 import { EVENTS_PATH, LIVE_EVENT_TYPES, type LiveEvent } from '@depot/contract';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 
 /**
@@ -81,4 +82,15 @@ export function subscribeToLiveEvents(listener: LiveListener): () => void {
 export function useLiveEvents(onSignal: LiveListener): void {
   const handle = useEffectEvent(onSignal);
   useEffect(() => subscribeToLiveEvents((signal) => handle(signal)), []);
+}
+
+/**
+ * Refetches `queryKey` when a live event that `concerns` it arrives, and after every reconnect
+ * (events sent while the stream was down are not replayed).
+ */
+export function useRefetchOnLiveEvent(queryKey: QueryKey, concerns: (event: LiveEvent) => boolean): void {
+  const queryClient = useQueryClient();
+  useLiveEvents((signal) => {
+    if (signal.type === 'reconnected' || concerns(signal)) void queryClient.invalidateQueries({ queryKey });
+  });
 }

@@ -1,5 +1,6 @@
 import type { LocationType, OrderDraftInput, StockItem } from '@depot/contract';
 import { useSyncExternalStore } from 'react';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 
 /** One line of the draft (SPEC §3): what the customer saw when choosing it. */
 export interface DraftItem {
@@ -37,14 +38,6 @@ const CONFIRMATION_KEY = 'depot.order-confirmation';
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
 let cachedDraft: OrderDraft | null = null;
-
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID exists only on secure origins; a plain-http LAN address still gets a random key.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-}
 
 export function emptyDraft(customerId: number): OrderDraft {
   return {

@@ -1,6 +1,6 @@
 import type { Order } from '@depot/contract';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CardFigure } from '@/components/card-figure';
+import { LabelledValue } from '@/components/labelled-value';
 import { formatDate, formatDateTime, formatMoney, formatWeight } from '@/lib/format';
 import { OrderItemsList, OrderStatusBadge } from './order-cells';
 
@@ -26,10 +26,10 @@ export function CourierOrderCards({ orders, onUpdate }: CourierOrderCardsProps) 
             {order.phone_number}
           </Anchor>
           <SimpleGrid cols={2} spacing="xs" mt="xs">
-            <CardFigure label="Order Date" value={formatDateTime(order.created_at)} />
-            <CardFigure label="Delivery Date" value={formatDate(order.delivery_date)} />
-            <CardFigure label="Weight" value={formatWeight(order.consignment_weight)} />
-            <CardFigure label="Shipping Cost" value={formatMoney(order.shipping_cost)} />
+            <LabelledValue label="Order Date" value={formatDateTime(order.created_at)} />
+            <LabelledValue label="Delivery Date" value={formatDate(order.delivery_date)} />
+            <LabelledValue label="Weight" value={formatWeight(order.consignment_weight)} />
+            <LabelledValue label="Shipping Cost" value={formatMoney(order.shipping_cost)} />
           </SimpleGrid>
           <Text size="xs" c="gray.7" mt="xs">
             Items

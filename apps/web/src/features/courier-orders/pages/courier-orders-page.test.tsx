@@ -76,7 +76,7 @@ describe('Courier Service page', () => {
     expect(bodyRows()).toEqual([
       [
         '2',
-        '22/11/2026 10:35',
+        '22/11/2026, 10:35',
         '2 Janpath Road (110001)',
         '1.40 kg',
         'Steel Hinges × 4',
@@ -87,7 +87,7 @@ describe('Courier Service page', () => {
       ],
       [
         '1',
-        '22/11/2026 10:35',
+        '22/11/2026, 10:35',
         '1 Janpath Road (110001)',
         '1.40 kg',
         'Steel Hinges × 4',

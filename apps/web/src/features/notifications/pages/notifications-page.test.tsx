@@ -37,8 +37,8 @@ describe('Notifications page', () => {
 
     await screen.findByRole('list', { name: 'Notifications' });
     expect(items().map((item) => item.textContent)).toEqual([
-      'In Transit22/11/2026 14:05Order #2 is now In Transit',
-      'Processing07/03/2026 09:00Order #1 is now Processing',
+      'In Transit22/11/2026, 14:05Order #2 is now In Transit',
+      'Processing07/03/2026, 09:00Order #1 is now Processing',
     ]);
     expect(items()[0]).toHaveClass('notification', 'in', 'transit');
     expect(items()[1]).toHaveClass('notification', 'processing');

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CardFigure } from '@/components/card-figure';
+import { LabelledValue } from '@/components/labelled-value';
 import { formatMoney, formatQuantity, formatWeight } from '@/lib/format';
 import type { ProductListProps } from './product-table';
 import { QuantityInput } from './quantity-input';
@@ -14,9 +14,9 @@ export function ProductCards({ products, quantityOf, onQuantityChange }: Product
             {product.stock_name}
           </Text>
           <SimpleGrid cols={3} spacing="xs" mt="xs">
-            <CardFigure label="Price" value={formatMoney(product.price)} />
-            <CardFigure label="Weight" value={formatWeight(product.weight)} />
-            <CardFigure label="Available" value={formatQuantity(product.quantity)} />
+            <LabelledValue label="Price" value={formatMoney(product.price)} />
+            <LabelledValue label="Weight" value={formatWeight(product.weight)} />
+            <LabelledValue label="Available" value={formatQuantity(product.quantity)} />
           </SimpleGrid>
           <QuantityInput
             product={product}

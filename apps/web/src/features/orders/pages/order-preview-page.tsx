@@ -1,7 +1,7 @@
 import { PATHS } from '@depot/contract';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { CardFigure } from '@/components/card-figure';
+import { LabelledValue } from '@/components/labelled-value';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState } from '@/components/query-states';
 import { useIsPhone } from '@/hooks/use-is-phone';
@@ -79,12 +79,12 @@ function Preview({ draft }: { draft: OrderDraft }) {
           Delivery
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          <CardFigure label="Address" value={draft.shipping_address} />
-          <CardFigure label="Pin Code" value={draft.pin_code} />
-          <CardFigure label="Phone Number" value={draft.phone_number} />
-          <CardFigure label="Location Type" value={locationLabel(draft.location_type)} />
-          <CardFigure label="Courier Service" value={courier?.name ?? '…'} />
-          <CardFigure label="Total Weight" value={formatWeight(weightKg)} />
+          <LabelledValue label="Address" value={draft.shipping_address} />
+          <LabelledValue label="Pin Code" value={draft.pin_code} />
+          <LabelledValue label="Phone Number" value={draft.phone_number} />
+          <LabelledValue label="Location Type" value={locationLabel(draft.location_type)} />
+          <LabelledValue label="Courier Service" value={courier?.name ?? '…'} />
+          <LabelledValue label="Total Weight" value={formatWeight(weightKg)} />
         </SimpleGrid>
       </Paper>
 

@@ -1,12 +1,25 @@
-import type { CreateReplenishmentOrderInput, SupplyOrderResponse } from '@depot/contract';
+import {
+  type CreateReplenishmentOrderInput,
+  IDEMPOTENCY_KEY_HEADER,
+  type SupplyOrderResponse,
+} from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supplyOrderKeys } from '@/features/supply-orders/api/supply-order-keys';
-// The order changes what other screens show: the supplier's quantities and the manager's orders.
-import { supplierProductKeys } from '@/features/supply-products/api/supplier-product-keys';
 import { apiClient } from '@/lib/api-client';
+import { supplierProductKeys, supplyOrderKeys } from '@/lib/query-keys';
 
-export function placeReplenishmentOrder(body: CreateReplenishmentOrderInput): Promise<SupplyOrderResponse> {
-  return apiClient.post<SupplyOrderResponse>('/api/replenishment-orders', body);
+export interface PlaceReplenishmentOrderVariables {
+  body: CreateReplenishmentOrderInput;
+  /** The same for a retry of the same order, so a lost answer never places it twice. */
+  idempotencyKey: string;
+}
+
+export function placeReplenishmentOrder({
+  body,
+  idempotencyKey,
+}: PlaceReplenishmentOrderVariables): Promise<SupplyOrderResponse> {
+  return apiClient.post<SupplyOrderResponse>('/api/replenishment-orders', body, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 /** A failure is toasted with the server's message by the query client (SPEC §8). */

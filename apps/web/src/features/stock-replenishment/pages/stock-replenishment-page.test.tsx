@@ -204,6 +204,9 @@ describe('Stock Replenishment page', () => {
       mobile_number: '+91 98765 43210',
       items: [{ product_id: 3, product_name: 'Copper pipe', quantity: 4, weight: 0.5, price: 12.5 }],
     });
+    expect(page.requestsTo('POST /api/replenishment-orders')[0]?.headers['idempotency-key']).toMatch(
+      /^[\w-]{16,}$/,
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'View Cart (0)' })).toBeInTheDocument();
     // The quantities changed: the supplier's list is asked for again.

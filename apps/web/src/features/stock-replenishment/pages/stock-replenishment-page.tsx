@@ -10,13 +10,12 @@ import { useMemo, useState } from 'react';
 import { ListState } from '@/components/list-state';
 import { PageTitle } from '@/components/page-title';
 import { SortSelect } from '@/components/sort-select';
-// The page composes three features: the supplier list, their catalogues and this one's cart.
-import { useSuppliers } from '@/features/suppliers/api/list-suppliers';
-import { useSupplierProducts } from '@/features/supply-products/api/list-supplier-products';
 import { useIsPhone } from '@/hooks/use-is-phone';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
 import { useStoredUser } from '@/lib/stored-user';
 import { toast } from '@/lib/toast';
+import { useOrderableProducts, useSupplierOptions } from '../api/list-order-sources';
 import { usePlaceReplenishmentOrder } from '../api/place-replenishment-order';
 import { CartBar } from '../components/cart-bar';
 import { CartModal } from '../components/cart-modal';
@@ -37,11 +36,11 @@ export const CHOOSE_SUPPLIER_TEXT = 'Choose a supplier to see their products.';
 export default function StockReplenishmentPage() {
   const user = useStoredUser();
   const isPhone = useIsPhone();
-  const suppliers = useSuppliers();
+  const suppliers = useSupplierOptions();
   const [address, setAddress] = useState('');
   const [mobile, setMobile] = useState('');
   const [supplierId, setSupplierId] = useState<number | undefined>(undefined);
-  const products = useSupplierProducts(supplierId, { enabled: supplierId !== undefined });
+  const products = useOrderableProducts(supplierId);
   const cart = useCart();
   const [cartOpened, cartModal] = useDisclosure(false);
   const placeOrder = usePlaceReplenishmentOrder();
@@ -81,6 +80,24 @@ export default function StockReplenishmentPage() {
     toast.info(REPLENISHMENT_MESSAGES.removedFromCart);
   };
 
+  const orderBody = {
+    inventory_manager_id: user?.id,
+    supplier_id: supplierId ?? 0,
+    address,
+    mobile_number: mobile,
+    items: cart.items.map(({ product_id, product_name, quantity, weight, price }) => ({
+      product_id,
+      product_name,
+      quantity,
+      weight,
+      price,
+    })),
+  };
+  // A new key whenever the order changes: a retry of the same order reuses it, an edited one must not.
+  const orderJson = JSON.stringify(orderBody);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key follows the order's content
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [orderJson]);
+
   const submitOrder = () => {
     if (!address.trim() || !mobile.trim()) {
       toast.error(REPLENISHMENT_MESSAGES.addressAndMobileRequired);
@@ -91,19 +108,7 @@ export default function StockReplenishmentPage() {
       return;
     }
     placeOrder.mutate(
-      {
-        inventory_manager_id: user?.id,
-        supplier_id: supplierId,
-        address,
-        mobile_number: mobile,
-        items: cart.items.map(({ product_id, product_name, quantity, weight, price }) => ({
-          product_id,
-          product_name,
-          quantity,
-          weight,
-          price,
-        })),
-      },
+      { body: orderBody, idempotencyKey },
       {
         onSuccess: ({ message }) => {
           toast.success(message);

@@ -1,7 +1,7 @@
 import type { StockItem } from '@depot/contract';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { CardFigure } from '@/components/card-figure';
+import { LabelledValue } from '@/components/labelled-value';
 import { formatMoney, formatQuantity, formatWeight } from '@/lib/format';
 import { updateStockPath } from './stock-table';
 
@@ -25,9 +25,9 @@ export function StockCards({ items, onDelete }: StockCardsProps) {
             </Text>
           </Group>
           <SimpleGrid cols={3} spacing="xs" mt="xs">
-            <CardFigure label="Price" value={formatMoney(item.price)} />
-            <CardFigure label="Quantity" value={formatQuantity(item.quantity)} />
-            <CardFigure label="Weight" value={formatWeight(item.weight)} />
+            <LabelledValue label="Price" value={formatMoney(item.price)} />
+            <LabelledValue label="Quantity" value={formatQuantity(item.quantity)} />
+            <LabelledValue label="Weight" value={formatWeight(item.weight)} />
           </SimpleGrid>
           <Group gap="xs" mt="sm" grow>
             <Button

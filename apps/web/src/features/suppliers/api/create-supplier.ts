@@ -1,7 +1,7 @@
 import type { CreateSupplierBody, SupplierResponse } from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { supplierKeys } from './supplier-keys';
+import { supplierKeys } from '@/lib/query-keys';
 
 export function createSupplier(body: CreateSupplierBody): Promise<SupplierResponse> {
   // SPEC §7: the client sends an empty id with a new supplier; the server ignores it.

@@ -1,8 +1,8 @@
 import type { MessageResponse, Supplier } from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessageOf, isApiError } from '@/lib/api-client';
+import { supplierKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { supplierKeys } from './supplier-keys';
 
 export function deleteSupplier(id: number): Promise<MessageResponse> {
   return apiClient.delete<MessageResponse>(`/api/suppliers/${id}`);

@@ -1,7 +1,7 @@
 import type { Supplier, SupplierResponse, UpdateSupplierBody } from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { supplierKeys } from './supplier-keys';
+import { supplierKeys } from '@/lib/query-keys';
 
 export interface UpdateSupplierVariables {
   id: number;

@@ -1,13 +1,12 @@
 import type { SupplyOrder } from '@depot/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { supplyOrderKeys } from './supply-order-keys';
+import { useRefetchOnLiveEvent } from '@/lib/live-events';
+import { supplyOrderKeys } from '@/lib/query-keys';
 
 export const SUPPLY_ORDERS_PATH = '/api/replenishment-orders';
 /** Orders per page; older ones load on request. */
 export const SUPPLY_ORDERS_PAGE_SIZE = 50;
-/** My Orders asks again this often until the live events are wired to it, and on every focus. */
-export const SUPPLY_ORDERS_REFRESH_MS = 15_000;
 
 export function listSupplyOrders(
   page: { limit: number; offset: number },
@@ -29,10 +28,8 @@ export const supplyOrdersQueryOptions = () =>
       lastPage.length < SUPPLY_ORDERS_PAGE_SIZE ? undefined : pages.length * SUPPLY_ORDERS_PAGE_SIZE,
   });
 
-/** `live` keeps the list fresh while the page is open: every 15 s, and whenever the window regains focus. */
-export function useSupplyOrders({ live = false }: { live?: boolean } = {}) {
-  return useInfiniteQuery({
-    ...supplyOrdersQueryOptions(),
-    ...(live ? { refetchInterval: SUPPLY_ORDERS_REFRESH_MS, refetchOnWindowFocus: 'always' as const } : {}),
-  });
+/** The caller's supply orders, refetched when the other party changes one (a live event). */
+export function useSupplyOrders() {
+  useRefetchOnLiveEvent(supplyOrderKeys.all, (event) => event.type === 'supply-order-updated');
+  return useInfiniteQuery(supplyOrdersQueryOptions());
 }

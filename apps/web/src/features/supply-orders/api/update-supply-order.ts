@@ -1,9 +1,9 @@
 import type { SupplyOrderResponse, UpdateSupplyOrderInput } from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessageOf, isApiError } from '@/lib/api-client';
+import { supplyOrderKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { SUPPLY_ORDERS_PATH } from './list-supply-orders';
-import { supplyOrderKeys } from './supply-order-keys';
 
 export interface UpdateSupplyOrderVariables {
   id: number;

@@ -1,7 +1,6 @@
 import { REPLENISHMENT_MESSAGES, type SupplyOrder } from '@depot/contract';
 import { Stack, Text } from '@mantine/core';
-import { formatQuantity } from '@/lib/format';
-import { formatDateTime } from './supply-order-format';
+import { formatDateTime, formatQuantity } from '@/lib/format';
 
 /** Each product of the order on its own line, with its quantity. */
 export function OrderProducts({ order }: { order: SupplyOrder }) {

@@ -1,18 +1,5 @@
 import type { SupplyOrder, SupplyOrderStatus } from '@depot/contract';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** A UTC timestamp in the browser's time zone, day/month/year hour:minute (en-GB), as elsewhere in Depot. */
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
-
 /** The value a datetime-local input shows for a UTC timestamp: the browser's local date and time. */
 export function toLocalInputValue(iso: string | null): string {
   if (!iso) return '';

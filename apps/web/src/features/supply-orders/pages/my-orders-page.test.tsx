@@ -1,18 +1,12 @@
 import { PATHS, REPLENISHMENT_MESSAGES } from '@depot/contract';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { FakeEventSource, installFakeEventSource } from '@/testing/fake-event-source';
 import { stubFetch } from '@/testing/fetch-stub';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
-import { renderRoute } from '@/testing/render-route';
-import { SUPPLY_ORDERS_REFRESH_MS } from '../api/list-supply-orders';
 import { ORDERS_URL, SUPPLY_ORDER_COLUMNS, supplyOrder, tableRows } from '../testing/supply-order-fixtures';
-import MyOrdersPage from './my-orders-page';
 
 const MANAGER = TEST_USERS.inventoryManager;
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('My Orders page', () => {
   it('shows the manager’s orders in the supply orders table without the Action column', async () => {
@@ -42,20 +36,20 @@ describe('My Orders page', () => {
     expect(screen.queryByRole('button', { name: /^Update order/ })).not.toBeInTheDocument();
   });
 
-  it('follows the supplier’s changes while open, asking again every 15 seconds', async () => {
-    vi.useFakeTimers();
+  it('follows the supplier’s changes live, without a reload', async () => {
+    installFakeEventSource();
     let order = supplyOrder(4);
-    const { requestsTo } = stubFetch({ [`GET ${ORDERS_URL}`]: () => ({ status: 200, body: [order] }) });
-    renderRoute(PATHS.myOrders, <MyOrdersPage />);
-    await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByText('Order Received')).toBeInTheDocument();
+    const { requestsTo } = stubFetch({
+      'GET /auth/profile': { status: 200, body: profileOf(MANAGER) },
+      [`GET ${ORDERS_URL}`]: () => ({ status: 200, body: [order] }),
+    });
+    renderApp(PATHS.myOrders, { storedUser: MANAGER });
+    expect(await screen.findByText('Order Received')).toBeInTheDocument();
 
     order = supplyOrder(4, { status: 'In Transit', expected_delivery_time: '2026-06-20T09:30:00.000Z' });
-    await act(() => vi.advanceTimersByTimeAsync(SUPPLY_ORDERS_REFRESH_MS - 1));
-    expect(screen.getByText('Order Received')).toBeInTheDocument();
-    // The tick, and a moment for the answer to be read.
-    await act(() => vi.advanceTimersByTimeAsync(50));
-    expect(screen.getByText('In Transit')).toBeInTheDocument();
+    act(() => FakeEventSource.latest?.emit('supply-order-updated', { order }));
+
+    expect(await screen.findByText('In Transit')).toBeInTheDocument();
     expect(screen.getByText('20/06/2026, 09:30')).toBeInTheDocument();
     expect(requestsTo(`GET ${ORDERS_URL}`)).toHaveLength(2);
   });

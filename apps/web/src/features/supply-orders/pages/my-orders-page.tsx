@@ -5,7 +5,7 @@ import { SupplyOrdersView } from '../components/supply-orders-view';
 
 /** My Orders (SPEC §2): the manager's replenishment orders, kept fresh as suppliers change them. */
 export default function MyOrdersPage() {
-  const orders = useSupplyOrders({ live: true });
+  const orders = useSupplyOrders();
   return (
     <Stack gap="md">
       <PageTitle>My Orders</PageTitle>

@@ -1,8 +1,8 @@
 import type { CreateSupplierProductInput, SupplierProduct } from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { supplierProductKeys } from '@/lib/query-keys';
 import { SUPPLIER_PRODUCTS_PATH } from './list-supplier-products';
-import { supplierProductKeys } from './supplier-product-keys';
 
 /** SPEC §7: the client sends its own id as supplier_id; the server files the product under the caller anyway. */
 export function createSupplierProduct(body: CreateSupplierProductInput): Promise<SupplierProduct> {

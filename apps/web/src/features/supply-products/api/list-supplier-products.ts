@@ -1,22 +1,23 @@
 import type { SupplierProduct } from '@depot/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { supplierProductKeys } from './supplier-product-keys';
+import { useRefetchOnLiveEvent } from '@/lib/live-events';
+import { supplierProductKeys } from '@/lib/query-keys';
 
 export const SUPPLIER_PRODUCTS_PATH = '/api/stock-replenishment/products';
 
-export function listSupplierProducts(supplierId?: number, signal?: AbortSignal): Promise<SupplierProduct[]> {
-  const query = supplierId === undefined ? '' : `?supplier_id=${supplierId}`;
-  return apiClient.get<SupplierProduct[]>(`${SUPPLIER_PRODUCTS_PATH}${query}`, { signal });
+export function listSupplierProducts(signal?: AbortSignal): Promise<SupplierProduct[]> {
+  return apiClient.get<SupplierProduct[]>(SUPPLIER_PRODUCTS_PATH, { signal });
 }
 
-export const supplierProductsQueryOptions = (supplierId?: number) =>
+export const supplierProductsQueryOptions = () =>
   queryOptions({
-    queryKey: supplierProductKeys.list(supplierId),
-    queryFn: ({ signal }) => listSupplierProducts(supplierId, signal),
+    queryKey: supplierProductKeys.list(),
+    queryFn: ({ signal }) => listSupplierProducts(signal),
   });
 
-/** A supplier's own products; `supplierId` narrows a manager's list to one supplier. */
-export function useSupplierProducts(supplierId?: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...supplierProductsQueryOptions(supplierId), enabled });
+/** The signed-in supplier's own catalogue; a new or canceled supply order changes its quantities. */
+export function useSupplierProducts() {
+  useRefetchOnLiveEvent(supplierProductKeys.all, (event) => event.type === 'supply-order-updated');
+  return useQuery(supplierProductsQueryOptions());
 }

@@ -1,8 +1,8 @@
 import type { SupplierProductResponse, UpdateSupplierProductInput } from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { supplierProductKeys } from '@/lib/query-keys';
 import { SUPPLIER_PRODUCTS_PATH } from './list-supplier-products';
-import { supplierProductKeys } from './supplier-product-keys';
 
 export interface UpdateSupplierProductVariables {
   id: number;

@@ -1,0 +1,8 @@
+/** A fresh Idempotency-Key: a retried request with it acts once (DESIGN §5). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID exists only on secure origins; a plain-http LAN address still gets a random key.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
