@@ -73,7 +73,8 @@ export async function buildApp(options: BuildAppOptions) {
       },
     },
     bodyLimit: 1_048_576,
-    trustProxy: false,
+    // request.ip, .protocol and .host read X-Forwarded-* only when the peer is a listed proxy.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
