@@ -106,6 +106,14 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** A live event too large for a NOTIFY, kept briefly for the other instances to read. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  /** The event as JSON. */
+  payload: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -116,4 +124,5 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;
+  live_events: LiveEventsTable;
 }

@@ -2,123 +2,45 @@ import type { AddressInfo } from 'node:net';
 import type { LiveEvent } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEventBus, type EventBus } from '../../lib/events';
+import { openStream } from '../../test/sse-client';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
+import { waitFor } from '../../test/wait-for';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
 
-/** The in-process bus, recording what is published and how many listeners are attached. */
+/**
+ * The in-process bus, recording what is published and how many listeners are attached; `interrupt`
+ * plays a shared bus that lost its connection to the other instances.
+ */
 function recordingBus() {
   const inner = createInProcessEventBus();
   const published: { userId: number; event: LiveEvent }[] = [];
+  const interruptHandlers = new Set<() => void>();
   let listeners = 0;
-  const bus: EventBus & { published: typeof published; listeners(): number } = {
+  const bus: EventBus & { published: typeof published; listeners(): number; interrupt(): void } = {
     published,
     listeners: () => listeners,
+    interrupt: () => {
+      for (const onInterrupted of [...interruptHandlers]) onInterrupted();
+    },
     publish(userId, event) {
       published.push({ userId, event });
       inner.publish(userId, event);
     },
-    subscribe(userId, listener) {
+    subscribe(userId, listener, onInterrupted) {
       listeners += 1;
       const off = inner.subscribe(userId, listener);
+      const handler = () => onInterrupted?.();
+      interruptHandlers.add(handler);
       return () => {
         listeners -= 1;
+        interruptHandlers.delete(handler);
         off();
       };
     },
   };
   return bus;
 }
-
-interface SseMessage {
-  event?: string;
-  data?: string;
-  retry?: string;
-  comment?: string;
-}
-
-function parseMessage(block: string): SseMessage {
-  const message: SseMessage = {};
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':')) message.comment = line.slice(1).trim();
-    else {
-      const [field, ...rest] = line.split(':');
-      const value = rest.join(':').trimStart();
-      if (field === 'event' || field === 'data' || field === 'retry') message[field] = value;
-    }
-  }
-  return message;
-}
-
-/** Opens GET /api/events over real HTTP with the session cookie and reads it message by message. */
-async function openStream(baseUrl: string, cookie: string) {
-  const abort = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
-    headers: { cookie, accept: 'text/event-stream' },
-    signal: abort.signal,
-  });
-  const body = response.body;
-  if (!body) throw new Error('no body');
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let ended = false;
-  const queue: SseMessage[] = [];
-
-  async function readMore(deadline: number): Promise<boolean> {
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), remaining);
-    });
-    const result = await Promise.race([reader.read(), timeout]);
-    clearTimeout(timer);
-    if (result === 'timeout') return false;
-    if (result.done) {
-      ended = true;
-      return false;
-    }
-    buffer += decoder.decode(result.value, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (end !== -1) {
-      queue.push(parseMessage(buffer.slice(0, end)));
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf('\n\n');
-    }
-    return true;
-  }
-
-  return {
-    response,
-    /** The next message that matches, within the time given. */
-    async next(match: (message: SseMessage) => boolean, withinMs = 1000): Promise<SseMessage> {
-      const deadline = Date.now() + withinMs;
-      for (;;) {
-        const index = queue.findIndex(match);
-        if (index !== -1) return queue.splice(index, 1)[0] as SseMessage;
-        if (!(await readMore(deadline))) {
-          throw new Error(ended ? 'stream ended' : `no matching message within ${withinMs} ms`);
-        }
-      }
-    },
-    /** Resolves true once the server ends the stream. */
-    async ended(withinMs = 1000): Promise<boolean> {
-      const deadline = Date.now() + withinMs;
-      while (!ended && (await readMore(deadline))) {}
-      return ended;
-    },
-    close: () => abort.abort(),
-  };
-}
-
-const waitFor = async (condition: () => boolean, withinMs = 1000) => {
-  const deadline = Date.now() + withinMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
   let t: TestApp;
@@ -235,12 +157,12 @@ describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
   });
 
   it('sends heartbeats, and drops the listener when the browser goes', async () => {
-    await waitFor(() => bus.listeners() === 0);
+    await waitFor(() => bus.listeners() === 0, { what: 'no listener left' });
     const stream = await openStream(baseUrl, customer.cookie);
     await stream.next((message) => message.comment === 'heartbeat');
     expect(bus.listeners()).toBe(1);
     stream.close();
-    await waitFor(() => bus.listeners() === 0);
+    await waitFor(() => bus.listeners() === 0, { what: 'no listener left' });
   });
 
   it('ends the stream once the session ends', async () => {
@@ -249,6 +171,14 @@ describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
     await stream.next((message) => message.retry !== undefined);
     await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: session.cookie } });
     expect(await stream.ended(1000)).toBe(true);
+  });
+
+  it('ends the stream when the bus may have missed events, so the browser reconnects and catches up', async () => {
+    const stream = await openStream(baseUrl, customer.cookie);
+    await stream.next((message) => message.retry !== undefined);
+    bus.interrupt();
+    expect(await stream.ended(1000)).toBe(true);
+    await waitFor(() => bus.listeners() === 0, { what: 'no listener left' });
   });
 
   it('ends open streams when the server closes', async () => {
