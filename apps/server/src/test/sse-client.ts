@@ -34,6 +34,7 @@ export async function openStream(baseUrl: string, cookie: string) {
   let buffer = '';
   let ended = false;
   const queue: SseMessage[] = [];
+  const received: SseMessage[] = [];
 
   async function readMore(deadline: number): Promise<boolean> {
     const remaining = deadline - Date.now();
@@ -52,7 +53,9 @@ export async function openStream(baseUrl: string, cookie: string) {
     buffer += decoder.decode(result.value, { stream: true });
     let end = buffer.indexOf('\n\n');
     while (end !== -1) {
-      queue.push(parseMessage(buffer.slice(0, end)));
+      const message = parseMessage(buffer.slice(0, end));
+      queue.push(message);
+      received.push(message);
       buffer = buffer.slice(end + 2);
       end = buffer.indexOf('\n\n');
     }
@@ -61,6 +64,8 @@ export async function openStream(baseUrl: string, cookie: string) {
 
   return {
     response,
+    /** Every message so far, in order, whether or not next() has taken it. */
+    received,
     /** The next message that matches, within the time given. */
     async next(match: (message: SseMessage) => boolean, withinMs = 1000): Promise<SseMessage> {
       const deadline = Date.now() + withinMs;
