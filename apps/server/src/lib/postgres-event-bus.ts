@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LiveEvent } from '@depot/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
 import { type Clock, systemClock } from './clock';
@@ -76,8 +76,8 @@ export async function startPostgresEventBus(options: PostgresEventBusOptions): P
   let closed = false;
   let failedAttempts = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
-  // One at a time, in order: other instances get a user's events in the order they were published.
-  let sending: Promise<void> = Promise.resolve();
+  const outbox: { userId: number; event: LiveEvent }[] = [];
+  let flushing: Promise<void> | undefined;
   let receiving: Promise<void> = Promise.resolve();
 
   async function openConnection(): Promise<pg.Client> {
@@ -163,27 +163,49 @@ export async function startPostgresEventBus(options: PostgresEventBusOptions): P
     return row ? (JSON.parse(row.payload) as LiveEvent) : undefined;
   }
 
-  async function notify(userId: number, event: LiveEvent) {
+  /** Queues one event's NOTIFY in the sending transaction; it goes out when that commits. */
+  async function notify(trx: Transaction<Database>, userId: number, event: LiveEvent) {
     const inline = JSON.stringify({ from: instanceId, userId, event } satisfies Envelope);
     if (Buffer.byteLength(inline) <= MAX_INLINE_NOTIFY_BYTES) {
-      await sql`select pg_notify(${channel}, ${inline})`.execute(db);
+      await sql`select pg_notify(${channel}, ${inline})`.execute(trx);
       return;
     }
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('live_events')
-        .values({ payload: JSON.stringify(event), created_at: now.toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .deleteFrom('live_events')
-        .where('created_at', '<', new Date(now.getTime() - LARGE_EVENT_TTL_MS).toISOString())
-        .execute();
-      // A NOTIFY goes out when its transaction commits, so the row is there to be read.
-      const reference = JSON.stringify({ from: instanceId, userId, ref: id } satisfies Envelope);
-      await sql`select pg_notify(${channel}, ${reference})`.execute(trx);
-    });
+    const { id } = await trx
+      .insertInto('live_events')
+      .values({ payload: JSON.stringify(event), created_at: now.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .deleteFrom('live_events')
+      .where('created_at', '<', new Date(now.getTime() - LARGE_EVENT_TTL_MS).toISOString())
+      .execute();
+    // Committed together with the NOTIFY, so the row is there when a receiver reads it.
+    const reference = JSON.stringify({ from: instanceId, userId, ref: id } satisfies Envelope);
+    await sql`select pg_notify(${channel}, ${reference})`.execute(trx);
+  }
+
+  /**
+   * Sends what was published, one batch at a time and in order: everything queued while a batch
+   * was on its way goes out in the next one, in one transaction. That is one commit per batch
+   * rather than per event, which matters: PostgreSQL serializes the commits of all transactions
+   * that NOTIFY, and each waits for its WAL flush.
+   */
+  async function flush() {
+    while (outbox.length > 0) {
+      const batch = outbox.splice(0);
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (const { userId, event } of batch) await notify(trx, userId, event);
+        });
+      } catch (error) {
+        log.error(
+          { err: error, events: batch.length },
+          'live events could not be sent to the other instances',
+        );
+      }
+    }
+    flushing = undefined;
   }
 
   connection = await openConnection();
@@ -197,11 +219,8 @@ export async function startPostgresEventBus(options: PostgresEventBusOptions): P
 
     publish(userId, event) {
       local.publish(userId, event);
-      sending = sending
-        .then(() => notify(userId, event))
-        .catch((error: unknown) =>
-          log.error({ err: error, userId }, 'live event could not be sent to the other instances'),
-        );
+      outbox.push({ userId, event });
+      flushing ??= flush();
     },
 
     subscribe(userId, listener, onInterrupted) {
@@ -220,7 +239,7 @@ export async function startPostgresEventBus(options: PostgresEventBusOptions): P
       closed = true;
       clearInterval(ping);
       clearTimeout(reconnectTimer);
-      await sending;
+      await flushing;
       const client = connection;
       connection = undefined;
       await client?.end().catch(() => {});
