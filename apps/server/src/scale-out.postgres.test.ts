@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -8,11 +7,11 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   type Order,
   type Profile,
-  type SessionUser,
   type StockItem,
 } from '@depot/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerAndLoginAt } from './test/http-client';
 import { type RunningNginx, startNginx } from './test/nginx';
 import {
   buildServerBundle,
@@ -25,70 +24,6 @@ import { createScratchSchema, STRONG_PASSWORD, TEST_POSTGRES_URL, uniqueEmail } 
 
 /** nginx reaches the instances from this address, the only one they trust; the test itself calls from 127.0.0.1. */
 const NGINX_ADDRESS = '127.0.0.2';
-
-interface Reply<Body> {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** Parsed JSON when the answer is JSON, else the text; typed by the caller, unchecked. */
-  body: Body;
-}
-
-/** One HTTP call; `from` picks the loopback address it comes from, as distinct clients would. */
-function call<Body = unknown>(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { cookie?: string; body?: unknown; headers?: Record<string, string>; from?: string } = {},
-): Promise<Reply<Body>> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${baseUrl}${path}`,
-      {
-        method,
-        localAddress: options.from,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...options.headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          const json = res.headers['content-type']?.includes('application/json');
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: json ? JSON.parse(text) : text,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-type Role = 'Courier Service' | 'Inventory Manager' | 'Customer';
-
-async function registerAndLogin(baseUrl: string, role: Role) {
-  const email = uniqueEmail(role.split(' ')[0]?.toLowerCase());
-  const registered = await call(baseUrl, 'POST', '/auth/register', {
-    body: { role, name: `${role} at scale`, email, password: STRONG_PASSWORD },
-  });
-  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
-  const login = await call<{ user: SessionUser }>(baseUrl, 'POST', '/auth/login', {
-    body: { email, password: STRONG_PASSWORD },
-  });
-  const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0]?.split(';')[0];
-  if (login.status !== 200 || !cookie) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  return { user: login.body.user, email, cookie };
-}
 
 describe('two instances on one PostgreSQL behind nginx', () => {
   let database: Awaited<ReturnType<typeof createScratchSchema>>;
@@ -184,7 +119,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   });
 
   it('keeps a session opened on one instance valid on the other', async () => {
-    const customer = await registerAndLogin(a, 'Customer');
+    const customer = await registerAndLoginAt(a, 'Customer');
     const profile = await call<Profile>(b, 'GET', '/auth/profile', { cookie: customer.cookie });
     expect(profile.status).toBe(200);
     expect(profile.body.id).toBe(customer.user.id);
@@ -193,7 +128,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   });
 
   it('counts failed logins for one email across both instances', async () => {
-    const customer = await registerAndLogin(a, 'Customer');
+    const customer = await registerAndLoginAt(a, 'Customer');
     for (const instance of [a, b, a, b, a]) {
       const failed = await call(instance, 'POST', '/auth/login', {
         body: { email: customer.email, password: 'not the password at all' },
@@ -207,8 +142,8 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   });
 
   describe('orders', () => {
-    let manager: Awaited<ReturnType<typeof registerAndLogin>>;
-    let courier: Awaited<ReturnType<typeof registerAndLogin>>;
+    let manager: Awaited<ReturnType<typeof registerAndLoginAt>>;
+    let courier: Awaited<ReturnType<typeof registerAndLoginAt>>;
     let stockId: number;
     const orderBody = (quantity: number) => ({
       shipping_address: '1 Mall Road',
@@ -227,8 +162,8 @@ describe('two instances on one PostgreSQL behind nginx', () => {
 
     beforeAll(async () => {
       [manager, courier] = await Promise.all([
-        registerAndLogin(a, 'Inventory Manager'),
-        registerAndLogin(b, 'Courier Service'),
+        registerAndLoginAt(a, 'Inventory Manager'),
+        registerAndLoginAt(b, 'Courier Service'),
       ]);
       const created = await call<{ stock: StockItem }>(a, 'POST', '/api/stocks', {
         cookie: manager.cookie,
@@ -239,7 +174,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     });
 
     it('places an order once when the retry lands on the other instance', async () => {
-      const customer = await registerAndLogin(a, 'Customer');
+      const customer = await registerAndLoginAt(a, 'Customer');
       const before = await stockQuantity();
       const key = { [IDEMPOTENCY_KEY_HEADER]: `scale-${randomBytes(8).toString('hex')}` };
       const first = await call<{ order: Order }>(a, 'POST', '/api/orders', {
@@ -262,7 +197,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     });
 
     it('streams a courier’s status changes, made on either instance, to the customer’s page through nginx, each once', async () => {
-      const customer = await registerAndLogin(a, 'Customer');
+      const customer = await registerAndLoginAt(a, 'Customer');
       const placed = await call<{ order: Order }>(b, 'POST', '/api/orders', {
         cookie: customer.cookie,
         body: orderBody(1),

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
 
 /** The shipped snippet: everything Depot's nginx does inside a server block. */
 export const NGINX_LOCATIONS_CONF = fileURLToPath(
@@ -25,16 +25,6 @@ export interface RunningNginx {
   url: string;
   output(): string;
   stop(): Promise<void>;
-}
-
-/** A loopback port nothing listens on right now (another process may still take it first). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 function nginxConf(dir: string, port: number, options: NginxOptions): string {

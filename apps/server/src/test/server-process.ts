@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LISTENING = /Server listening at (http:\/\/[\d.:]+)/;
+const MAX_OUTPUT_CHARS = 1_000_000;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -30,6 +31,8 @@ export function spawnServer(args: string[], env: Record<string, string>): Server
   let output = '';
   const append = (chunk: Buffer) => {
     output += chunk;
+    // A long run (the load test) logs a lot; the end is what explains a failure.
+    if (output.length > MAX_OUTPUT_CHARS) output = output.slice(-MAX_OUTPUT_CHARS / 4);
   };
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
@@ -37,11 +40,16 @@ export function spawnServer(args: string[], env: Record<string, string>): Server
   return { child, exited, output: () => output };
 }
 
-/** Waits for the log line Fastify writes once it listens (LOG_LEVEL info or lower). */
-export async function waitUntilListening(server: ServerProcess, withinMs = 30_000): Promise<ListeningServer> {
+/** Polls `probe` until it names the server's URL; fails as soon as the process has exited. */
+async function waitForServer(
+  server: ServerProcess,
+  what: string,
+  withinMs: number,
+  probe: () => Promise<string | undefined>,
+): Promise<ListeningServer> {
   const deadline = Date.now() + withinMs;
   for (;;) {
-    const url = LISTENING.exec(server.output())?.[1];
+    const url = await probe();
     if (url) {
       return {
         ...server,
@@ -53,14 +61,30 @@ export async function waitUntilListening(server: ServerProcess, withinMs = 30_00
       };
     }
     const problem =
-      server.child.exitCode !== null
-        ? 'exited before listening'
-        : Date.now() > deadline
-          ? 'is not listening'
-          : '';
+      server.child.exitCode !== null ? `exited before ${what}` : Date.now() > deadline ? `not ${what}` : '';
     if (problem) throw new Error(`server ${problem}:\n${server.output().slice(-4000)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits for the log line Fastify writes once it listens (LOG_LEVEL info or lower). */
+export function waitUntilListening(server: ServerProcess, withinMs = 30_000): Promise<ListeningServer> {
+  return waitForServer(server, 'listening', withinMs, async () => LISTENING.exec(server.output())?.[1]);
+}
+
+/** Waits until GET /readyz answers 200 (the database is reachable), for a server started at a known URL. */
+export function waitUntilReady(
+  server: ServerProcess,
+  url: string,
+  withinMs = 30_000,
+): Promise<ListeningServer> {
+  return waitForServer(server, 'ready', withinMs, async () => {
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    return ready ? url : undefined;
+  });
 }
 
 /**
