@@ -16,6 +16,7 @@ import pg from 'pg';
 import { freePort } from '../apps/server/src/test/free-port';
 import { call, registerAndLoginAt } from '../apps/server/src/test/http-client';
 import { startNginx } from '../apps/server/src/test/nginx';
+import { orderDraftFor } from '../apps/server/src/test/order-draft';
 import { buildServerBundle, spawnServer, waitUntilReady } from '../apps/server/src/test/server-process';
 import { createScratchSchema, TEST_POSTGRES_URL } from '../apps/server/src/test/test-app';
 
@@ -54,14 +55,13 @@ interface MixEntry {
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 
-const orderDraft = (fixture: Fixture) => ({
-  shipping_address: '1 Mall Road',
-  pin_code: '110001',
-  location_type: pick(['urban', 'suburban', 'rural'] as const),
-  phone_number: '9876543210',
-  courier_service_id: pick(fixture.couriers).session.user.id,
-  items: [{ stock_id: pick(fixture.stockIds), quantity: 1 + Math.floor(Math.random() * 3) }],
-});
+const orderDraft = (fixture: Fixture) =>
+  orderDraftFor({
+    courierId: pick(fixture.couriers).session.user.id,
+    stockId: pick(fixture.stockIds),
+    quantity: 1 + Math.floor(Math.random() * 3),
+    locationType: pick(['urban', 'suburban', 'rural'] as const),
+  });
 
 /**
  * Where the analytics endpoints join the mix once they exist (GET /api/analytics/…, DESIGN §9):

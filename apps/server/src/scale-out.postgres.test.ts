@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerAndLoginAt } from './test/http-client';
 import { type RunningNginx, startNginx } from './test/nginx';
+import { orderDraftFor } from './test/order-draft';
 import {
   buildServerBundle,
   type ListeningServer,
@@ -145,14 +146,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     let manager: Awaited<ReturnType<typeof registerAndLoginAt>>;
     let courier: Awaited<ReturnType<typeof registerAndLoginAt>>;
     let stockId: number;
-    const orderBody = (quantity: number) => ({
-      shipping_address: '1 Mall Road',
-      pin_code: '110001',
-      location_type: 'urban',
-      phone_number: '9876543210',
-      courier_service_id: courier.user.id,
-      items: [{ stock_id: stockId, quantity }],
-    });
+    const orderBody = (quantity: number) => orderDraftFor({ courierId: courier.user.id, stockId, quantity });
     const stockQuantity = async () => {
       const stocks = await call<StockItem[]>(b, 'GET', '/api/stocks', { cookie: manager.cookie });
       const stock = stocks.body.find((item) => item.stock_id === stockId);

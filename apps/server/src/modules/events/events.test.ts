@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { LiveEvent } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEventBus, type EventBus } from '../../lib/events';
+import { orderDraftFor } from '../../test/order-draft';
 import { openStream } from '../../test/sse-client';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 import { waitFor } from '../../test/wait-for';
@@ -80,14 +81,7 @@ describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
       method: 'POST',
       url: '/api/orders',
       headers: { cookie: customer.cookie },
-      payload: {
-        shipping_address: '1 Mall Road',
-        pin_code: '110001',
-        location_type: 'urban',
-        phone_number: '9876543210',
-        courier_service_id: courier.user.id,
-        items: [{ stock_id: stockId, quantity }],
-      },
+      payload: orderDraftFor({ courierId: courier.user.id, stockId, quantity }),
     });
 
   it('refuses anonymous callers with 401', async () => {
