@@ -2,13 +2,13 @@
  * Load test of a realistic mix against three set-ups on this machine: one instance on SQLite, one
  * on PostgreSQL, and two on PostgreSQL behind nginx. Prints requests per second and p50/p99
  * latency of each. Run: `npm run bench:scale` (needs PostgreSQL at TEST_POSTGRES_URL and
- * Debian's nginx, like the tests). BENCH_DURATION (seconds, default 20) and BENCH_CONNECTIONS
- * (default 16) tune it. Only loopback addresses are ever called.
+ * Debian's nginx, like the tests). BENCH_DURATION (seconds per round, default 10), BENCH_ROUNDS
+ * (default 3) and BENCH_CONNECTIONS (default 16) tune it. Only loopback addresses are called.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Order, StockItem } from '@depot/contract';
 import autocannon from 'autocannon';
@@ -20,7 +20,8 @@ import { orderDraftFor } from '../apps/server/src/test/order-draft';
 import { buildServerBundle, spawnServer, waitUntilReady } from '../apps/server/src/test/server-process';
 import { createScratchSchema, TEST_POSTGRES_URL } from '../apps/server/src/test/test-app';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARM_UP_S = 3;
 const STOCK_ITEMS = 20;
@@ -157,13 +158,21 @@ async function seed(baseUrl: string): Promise<Fixture> {
 }
 
 interface Figures {
-  setUp: string;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   requests: number;
   non2xx: number;
   errors: number;
+}
+
+/** One way of running Depot, seeded and ready to be measured. */
+interface SetUp {
+  name: string;
+  url: string;
+  fixture: Fixture;
+  rounds: Figures[];
+  stop(): Promise<void>;
 }
 
 function load(baseUrl: string, fixture: Fixture, durationS: number) {
@@ -192,12 +201,9 @@ function load(baseUrl: string, fixture: Fixture, durationS: number) {
   });
 }
 
-async function measure(setUp: string, baseUrl: string): Promise<Figures> {
-  const fixture = await seed(baseUrl);
-  await load(baseUrl, fixture, WARM_UP_S);
-  const result = await load(baseUrl, fixture, DURATION_S);
+async function measure(setUp: SetUp): Promise<Figures> {
+  const result = await load(setUp.url, setUp.fixture, DURATION_S);
   return {
-    setUp,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -207,7 +213,7 @@ async function measure(setUp: string, baseUrl: string): Promise<Figures> {
   };
 }
 
-/** Starts instances of the bundled server on free loopback ports; each is stopped by the returned function. */
+/** Starts instances of the bundled server on free loopback ports; stop() ends them all. */
 async function startInstances(entry: string, count: number, env: Record<string, string>) {
   const instances = await Promise.all(
     Array.from({ length: count }, async () => {
@@ -228,6 +234,52 @@ async function startInstances(entry: string, count: number, env: Record<string, 
   };
 }
 
+async function readySetUp(name: string, url: string, stop: () => Promise<void>): Promise<SetUp> {
+  try {
+    const fixture = await seed(url);
+    await load(url, fixture, WARM_UP_S);
+    return { name, url, fixture, rounds: [], stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function startSqliteSetUp(entry: string): Promise<SetUp> {
+  const dir = mkdtempSync(join(tmpdir(), 'depot-bench-'));
+  const instances = await startInstances(entry, 1, { DATABASE_URL: `sqlite:${join(dir, 'depot.db')}` });
+  return readySetUp('1 instance, SQLite', instances.urls[0] as string, async () => {
+    await instances.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+async function startPostgresSetUp(entry: string, count: number): Promise<SetUp> {
+  const schema = await createScratchSchema('bench');
+  const instances = await startInstances(entry, count, {
+    DATABASE_URL: schema.url,
+    DATABASE_POOL_SIZE: '10',
+    TRUSTED_PROXIES: '127.0.0.1',
+  });
+  const webRoot = mkdtempSync(join(tmpdir(), 'depot-bench-web-'));
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+  const stop = async () => {
+    await nginx?.stop();
+    await instances.stop();
+    await schema.drop();
+    rmSync(webRoot, { recursive: true, force: true });
+  };
+  if (count > 1) {
+    const upstreams = instances.urls.map((url) => new URL(url).host);
+    nginx = await startNginx({ upstreams, webRoot }).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+  }
+  const name = nginx ? `${count} instances behind nginx, PostgreSQL` : '1 instance, PostgreSQL';
+  return readySetUp(name, nginx?.url ?? (instances.urls[0] as string), stop);
+}
+
 async function machineDescription(): Promise<string> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
@@ -236,59 +288,45 @@ async function machineDescription(): Promise<string> {
   // nginx -v writes to stderr.
   const nginx = spawnSync(process.env.NGINX_PATH ?? '/usr/sbin/nginx', ['-v'], { encoding: 'utf8' }).stderr;
   return [
-    `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(1)} when done`,
     `Node ${process.version}, PostgreSQL ${rows[0]?.server_version}, ${nginx.trim() || 'nginx'}`,
-    `${CONNECTIONS} connections, ${DURATION_S} s per set-up after a ${WARM_UP_S} s warm-up; load generator, nginx, instances and PostgreSQL share the machine`,
+    `${CONNECTIONS} connections; median of ${ROUNDS} rounds of ${DURATION_S} s per set-up, taken in turn after a ${WARM_UP_S} s warm-up;`,
+    'the load generator, nginx, the instances and PostgreSQL share the machine',
   ].join('\n');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 async function main() {
   const bundle = await buildServerBundle();
-  const results: Figures[] = [];
+  const setUps: SetUp[] = [];
   try {
-    const sqliteDir = mkdtempSync(join(tmpdir(), 'depot-bench-'));
-    const sqlite = await startInstances(bundle.entry, 1, {
-      DATABASE_URL: `sqlite:${join(sqliteDir, 'depot.db')}`,
-    });
-    try {
-      results.push(await measure('1 instance, SQLite', sqlite.urls[0] as string));
-    } finally {
-      await sqlite.stop();
-      rmSync(sqliteDir, { recursive: true, force: true });
-    }
-
-    for (const count of [1, 2]) {
-      const schema = await createScratchSchema('bench');
-      const instances = await startInstances(bundle.entry, count, {
-        DATABASE_URL: schema.url,
-        DATABASE_POOL_SIZE: '10',
-        TRUSTED_PROXIES: '127.0.0.1',
-      });
-      const webRoot = mkdtempSync(join(tmpdir(), 'depot-bench-web-'));
-      const nginx =
-        count > 1
-          ? await startNginx({ upstreams: instances.urls.map((url) => new URL(url).host), webRoot })
-          : undefined;
-      try {
-        const setUp = count > 1 ? `${count} instances behind nginx, PostgreSQL` : '1 instance, PostgreSQL';
-        results.push(await measure(setUp, nginx?.url ?? (instances.urls[0] as string)));
-      } finally {
-        await nginx?.stop();
-        await instances.stop();
-        await schema.drop();
-        rmSync(webRoot, { recursive: true, force: true });
+    setUps.push(await startSqliteSetUp(bundle.entry));
+    setUps.push(await startPostgresSetUp(bundle.entry, 1));
+    setUps.push(await startPostgresSetUp(bundle.entry, 2));
+    // In turn rather than one after the other: a busy moment on the machine hits every set-up alike.
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const setUp of setUps) {
+        setUp.rounds.push(await measure(setUp));
+        console.log(`round ${round}, ${setUp.name}: ${JSON.stringify(setUp.rounds.at(-1))}`);
       }
     }
   } finally {
+    await Promise.all(setUps.map((setUp) => setUp.stop()));
     bundle.remove();
   }
 
   console.log(`\n${await machineDescription()}\n`);
-  console.log('| set-up | requests/s | p50 latency | p99 latency | requests | non-2xx | errors |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const row of results) {
+  console.log('| set-up | requests/s | p50 latency | p99 latency | non-2xx | errors |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const { name, rounds } of setUps) {
+    const of = (figure: keyof Figures) => median(rounds.map((row) => row[figure]));
+    const sum = (figure: keyof Figures) => rounds.reduce((total, row) => total + row[figure], 0);
     console.log(
-      `| ${row.setUp} | ${row.requestsPerSecond} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.requests} | ${row.non2xx} | ${row.errors} |`,
+      `| ${name} | ${of('requestsPerSecond')} | ${of('p50Ms')} ms | ${of('p99Ms')} ms | ${sum('non2xx')} | ${sum('errors')} |`,
     );
   }
 }
