@@ -17,7 +17,13 @@ import { freePort } from '../apps/server/src/test/free-port';
 import { call, registerAndLoginAt } from '../apps/server/src/test/http-client';
 import { startNginx } from '../apps/server/src/test/nginx';
 import { orderDraftFor } from '../apps/server/src/test/order-draft';
-import { buildServerBundle, spawnServer, waitUntilReady } from '../apps/server/src/test/server-process';
+import {
+  buildServerBundle,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  waitUntilReady,
+} from '../apps/server/src/test/server-process';
 import { createScratchSchema, TEST_POSTGRES_URL } from '../apps/server/src/test/test-app';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -215,8 +221,11 @@ async function measure(setUp: SetUp): Promise<Figures> {
 
 /** Starts instances of the bundled server on free loopback ports; stop() ends them all. */
 async function startInstances(entry: string, count: number, env: Record<string, string>) {
-  const instances = await Promise.all(
-    Array.from({ length: count }, async () => {
+  const urls: string[] = [];
+  const servers: ServerProcess[] = [];
+  const stop = () => Promise.all(servers.map(stopServer));
+  try {
+    for (let i = 0; i < count; i += 1) {
       const port = await freePort();
       const server = spawnServer([entry], {
         NODE_ENV: 'production',
@@ -225,13 +234,14 @@ async function startInstances(entry: string, count: number, env: Record<string, 
         LOG_LEVEL: 'warn',
         ...env,
       });
-      return waitUntilReady(server, `http://127.0.0.1:${port}`);
-    }),
-  );
-  return {
-    urls: instances.map((instance) => instance.url),
-    stop: () => Promise.all(instances.map((instance) => instance.stop())),
-  };
+      servers.push(server);
+      urls.push((await waitUntilReady(server, `http://127.0.0.1:${port}`)).url);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { urls, stop };
 }
 
 async function readySetUp(name: string, url: string, stop: () => Promise<void>): Promise<SetUp> {

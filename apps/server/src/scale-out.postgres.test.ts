@@ -17,7 +17,9 @@ import { orderDraftFor } from './test/order-draft';
 import {
   buildServerBundle,
   type ListeningServer,
+  type ServerProcess,
   spawnServer,
+  stopServer,
   waitUntilListening,
 } from './test/server-process';
 import { openStream } from './test/sse-client';
@@ -30,6 +32,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   let database: Awaited<ReturnType<typeof createScratchSchema>>;
   let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
   let webRoot: string;
+  let spawned: ServerProcess[] = [];
   let instances: ListeningServer[] = [];
   let nginx: RunningNginx;
   let a: string;
@@ -56,7 +59,8 @@ describe('two instances on one PostgreSQL behind nginx', () => {
       TRUSTED_PROXIES: NGINX_ADDRESS,
       WEB_DIST: webRoot,
     };
-    instances = await Promise.all([0, 1].map(() => waitUntilListening(spawnServer([bundle.entry], env))));
+    spawned = [spawnServer([bundle.entry], env), spawnServer([bundle.entry], env)];
+    instances = await Promise.all(spawned.map((server) => waitUntilListening(server)));
     [a, b] = instances.map((instance) => instance.url) as [string, string];
     nginx = await startNginx({
       upstreams: instances.map((instance) => new URL(instance.url).host),
@@ -72,11 +76,11 @@ describe('two instances on one PostgreSQL behind nginx', () => {
 
   afterAll(async () => {
     await nginx?.stop();
-    const codes = await Promise.all(instances.map((instance) => instance.stop()));
+    const codes = await Promise.all(spawned.map(stopServer));
     await database?.drop();
     bundle?.remove();
     if (webRoot) rmSync(webRoot, { recursive: true, force: true });
-    expect(codes).toEqual(instances.map(() => 0));
+    expect(codes).toEqual(spawned.map(() => 0));
   }, 30_000);
 
   it('ran the migrations once although both instances started together', async () => {

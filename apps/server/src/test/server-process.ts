@@ -18,8 +18,6 @@ export interface ServerProcess {
 
 export interface ListeningServer extends ServerProcess {
   url: string;
-  /** SIGTERM, then the exit code. */
-  stop(): Promise<number | null>;
 }
 
 /** Runs a server entry point as its own process: `node <args>` with the environment added to this one's. */
@@ -40,6 +38,12 @@ export function spawnServer(args: string[], env: Record<string, string>): Server
   return { child, exited, output: () => output };
 }
 
+/** SIGTERM (unless it has ended already), then the exit code. */
+export function stopServer(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  return server.exited;
+}
+
 /** Polls `probe` until it names the server's URL; fails as soon as the process has exited. */
 async function waitForServer(
   server: ServerProcess,
@@ -51,14 +55,7 @@ async function waitForServer(
   for (;;) {
     const url = await probe();
     if (url) {
-      return {
-        ...server,
-        url,
-        async stop() {
-          if (server.child.exitCode === null) server.child.kill('SIGTERM');
-          return server.exited;
-        },
-      };
+      return { ...server, url };
     }
     const problem =
       server.child.exitCode !== null ? `exited before ${what}` : Date.now() > deadline ? `not ${what}` : '';
