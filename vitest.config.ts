@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'server-sqlite',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          // *.postgres.test.ts need what only PostgreSQL has (LISTEN/NOTIFY, several instances).
+          exclude: ['src/**/*.postgres.test.ts'],
           env: { TEST_DATABASE: 'sqlite' },
           setupFiles: ['src/test/fail-on-console-error.ts'],
           testTimeout: 20_000,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app';
+import { createTestApp, type TestApp, uniqueEmail } from './test/test-app';
 
 describe('API conventions', () => {
   let t: TestApp;
@@ -160,5 +160,54 @@ describe('serving the built web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('behind a reverse proxy (TRUSTED_PROXIES)', () => {
+  const PROXY = '10.9.0.2';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUSTED_PROXIES: `${PROXY}, 10.8.0.0/16` } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const failLogin = (remoteAddress: string, forwardedFor?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      payload: { email: uniqueEmail('spray'), password: 'wrong password here' },
+    });
+
+  it('counts failed logins by the client the proxy names, and ignores the header from anyone else', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      // A client's own X-Forwarded-For comes first; the proxy appends the address it saw.
+      expect((await failLogin(PROXY, `203.0.113.${i}, 198.51.100.7`)).statusCode).toBe(401);
+    }
+    expect((await failLogin(PROXY, '198.51.100.7')).statusCode).toBe(429);
+    expect((await failLogin('10.8.3.4', '198.51.100.7')).statusCode).toBe(429);
+    expect((await failLogin(PROXY, '198.51.100.8')).statusCode).toBe(401);
+    expect((await failLogin('198.51.100.9', '198.51.100.7')).statusCode).toBe(401);
+  });
+
+  it('checks the Origin against the scheme and host the proxy forwards, only from a trusted proxy', async () => {
+    const forwarded = {
+      origin: 'https://depot.example.com',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'depot.example.com',
+    };
+    const call = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        remoteAddress,
+        headers: forwarded,
+        payload: { email: 'nobody@example.com' },
+      });
+    expect((await call(PROXY)).statusCode).toBe(200);
+    expect((await call('198.51.100.9')).statusCode).toBe(403);
   });
 });

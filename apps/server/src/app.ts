@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -10,6 +10,7 @@ import type { Database } from './db/schema';
 import { type Clock, systemClock } from './lib/clock';
 import { createInProcessEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
+import { startPostgresEventBus } from './lib/postgres-event-bus';
 import { authentication } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -51,7 +52,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
-  /** Live updates: the bus (in-process unless given) and the SSE heartbeat interval (tests shorten it). */
+  /** Live updates: the bus (chosen by dialect unless given) and the SSE heartbeat interval (tests shorten it). */
   events?: EventBus;
   sseHeartbeatMs?: number;
 }
@@ -61,6 +62,25 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 
 // Reset tokens travel in the path; keep them out of the request log.
 const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?]+/, '$1[redacted]');
+
+/**
+ * One SQLite process: the in-process bus. PostgreSQL, where several instances may share the
+ * database: LISTEN/NOTIFY, so an event reaches browsers connected to any of them (DESIGN §1).
+ */
+async function openEventBus(app: FastifyInstance, database: DatabaseHandle, clock: Clock): Promise<EventBus> {
+  if (database.dialect === 'sqlite') {
+    return createInProcessEventBus((err) => app.log.error({ err }, 'live event listener failed'));
+  }
+  const bus = await startPostgresEventBus({
+    db: database.db,
+    connectionConfig: database.connectionConfig,
+    log: app.log,
+    clock,
+  });
+  // Registered after the database's hook, so it runs before it: queued events go out first.
+  app.addHook('onClose', () => bus.close());
+  return bus;
+}
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
@@ -77,7 +97,8 @@ export async function buildApp(options: BuildAppOptions) {
       },
     },
     bodyLimit: 1_048_576,
-    trustProxy: false,
+    // request.ip, .protocol and .host read X-Forwarded-* only when the peer is a listed proxy.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,8 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { authService, secureCookies, sessionMaxMs: config.sessionMaxMs });
   await app.register(stockRoutes, { stockService: createStockService({ db: database.db, clock }) });
   await app.register(supplierRoutes, { supplierService: createSupplierService({ db: database.db, clock }) });
-  const events =
-    options.events ?? createInProcessEventBus((err) => app.log.error({ err }, 'live event listener failed'));
+  const events = options.events ?? (await openEventBus(app, database, clock));
   const pincodeService = createPincodeService({ upstreamUrl: config.pincodeApiUrl, log: app.log });
   await app.register(pincodeRoutes, { pincodeService });
   await app.register(courierRoutes, { courierService: createCourierService({ db: database.db }) });

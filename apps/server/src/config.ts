@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const positiveInt = (min: number, max: number) =>
@@ -13,6 +14,26 @@ const databaseUrl = z
     (url) => url.startsWith('sqlite:') || url.startsWith('postgres://') || url.startsWith('postgresql://'),
     'must start with sqlite: or postgres://',
   );
+
+/** An IPv4/IPv6 address, or one with a /prefix (a CIDR block). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+const addressList = z
+  .string()
+  .transform((list) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .refine((entries) => entries.every(isAddressOrCidr), 'must be comma-separated IP addresses or CIDR blocks');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +52,7 @@ const envSchema = z.object({
   PINCODE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUSTED_PROXIES: addressList.default([]),
 });
 
 export interface Config {
@@ -49,6 +71,11 @@ export interface Config {
   logLevel: string;
   /** Folder of the built web app; undefined serves no front end. */
   webDist: string | undefined;
+  /**
+   * Addresses of the reverse proxies in front (IPs or CIDR blocks). Only a request whose peer is
+   * one of them has its X-Forwarded-For/-Proto/-Host believed; empty believes no one.
+   */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {}
@@ -82,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pincodeApiUrl: e.PINCODE_API_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    trustedProxies: e.TRUSTED_PROXIES,
   };
 }

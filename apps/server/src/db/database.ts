@@ -15,11 +15,18 @@ import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export interface DatabaseHandle {
+interface OpenDatabase {
   db: Kysely<Database>;
-  dialect: Dialect;
   destroy(): Promise<void>;
 }
+
+export type DatabaseHandle =
+  | (OpenDatabase & { dialect: 'sqlite' })
+  | (OpenDatabase & {
+      dialect: 'postgres';
+      /** How to open a connection of its own, outside the pool (the live-event listener holds one). */
+      connectionConfig: pg.ClientConfig;
+    });
 
 // COUNT and SUM come back as int8; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -60,13 +67,13 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
-  const pool = new pg.Pool({
+  const connectionConfig: pg.ClientConfig = {
     connectionString: url,
-    max: options.poolSize ?? 10,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connectionConfig, max: options.poolSize ?? 10 });
   // An idle client losing its server (a database restart) must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', connectionConfig, destroy: () => db.destroy() };
 }

@@ -6,6 +6,7 @@ import { accountsMigration } from './migrations/2026-11-22-accounts';
 import { stockAndSuppliersMigration } from './migrations/2026-11-23-stock-and-suppliers';
 import { ordersMigration } from './migrations/2026-11-24-orders';
 import { replenishmentMigration } from './migrations/2026-11-25-replenishment';
+import { liveEventsMigration } from './migrations/2026-11-26-live-events';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-23-stock-and-suppliers': stockAndSuppliersMigration,
   '2026-11-24-orders': ordersMigration,
   '2026-11-25-replenishment': replenishmentMigration,
+  '2026-11-26-live-events': liveEventsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

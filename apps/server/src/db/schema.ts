@@ -143,6 +143,14 @@ export interface ReplenishmentOrderItemsTable {
   weight_grams: number;
 }
 
+/** A live event too large for a NOTIFY, kept briefly for the other instances to read. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  /** The event as JSON. */
+  payload: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -156,4 +164,5 @@ export interface Database {
   supplier_products: SupplierProductsTable;
   replenishment_orders: ReplenishmentOrdersTable;
   replenishment_order_items: ReplenishmentOrderItemsTable;
+  live_events: LiveEventsTable;
 }

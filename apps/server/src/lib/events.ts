@@ -4,16 +4,21 @@ export type LiveEventListener = (event: LiveEvent) => void;
 
 /**
  * Live updates addressed to one user (DESIGN §1). Services publish only after their transaction
- * commits. One process uses the in-process bus; a PostgreSQL LISTEN/NOTIFY bus can take its place
- * behind this interface so events reach browsers connected to any instance.
+ * commits. One process uses the in-process bus; on PostgreSQL the LISTEN/NOTIFY bus
+ * (postgres-event-bus.ts) takes its place, so events reach browsers connected to any instance.
  */
 export interface EventBus {
   /** Fire and forget: an implementation deals with (and logs) its own delivery failures. */
   publish(userId: number, event: LiveEvent): void;
-  /** Calls the listener for every event of the user until the returned function is called. */
-  subscribe(userId: number, listener: LiveEventListener): () => void;
+  /**
+   * Calls the listener for every event of the user until the returned function is called.
+   * `onInterrupted` is called when events for the user may have been lost (a bus shared between
+   * instances lost its connection for a while): the subscriber should make its client catch up.
+   */
+  subscribe(userId: number, listener: LiveEventListener, onInterrupted?: () => void): () => void;
 }
 
+/** One process's bus: nothing travels, so nothing is ever lost and `onInterrupted` is never called. */
 export function createInProcessEventBus(onListenerError: (error: unknown) => void = () => {}): EventBus {
   const listeners = new Map<number, Set<LiveEventListener>>();
   return {

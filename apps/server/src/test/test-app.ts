@@ -16,6 +16,34 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://po
 export const testDialect = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
 /**
+ * A new, empty schema in the test database, and a DATABASE_URL whose every connection uses it
+ * (libpq's options parameter sets the search_path), for server processes started by a test.
+ */
+export async function createScratchSchema(prefix = 'test') {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    schema,
+    url: `${TEST_POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    async drop() {
+      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop schema ${schema} cascade`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/**
  * A fresh, migrated database for one test file: SQLite in memory, or a PostgreSQL schema of its
  * own so parallel files and runs never see each other's rows. `drop` removes it.
  */
@@ -25,11 +53,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
     await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
     return { ...handle, drop: () => handle.destroy() };
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const { schema } = await createScratchSchema();
   const handle = createDatabase(TEST_POSTGRES_URL, { pgSchema: schema, poolSize: 5 });
   await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
   return {

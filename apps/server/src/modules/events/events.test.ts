@@ -1,99 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderDraftFor } from '../../test/order-draft';
 import { recordingBus } from '../../test/recording-bus';
+import { openStream } from '../../test/sse-client';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
+import { waitFor } from '../../test/wait-for';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-
-interface SseMessage {
-  event?: string;
-  data?: string;
-  retry?: string;
-  comment?: string;
-}
-
-function parseMessage(block: string): SseMessage {
-  const message: SseMessage = {};
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':')) message.comment = line.slice(1).trim();
-    else {
-      const [field, ...rest] = line.split(':');
-      const value = rest.join(':').trimStart();
-      if (field === 'event' || field === 'data' || field === 'retry') message[field] = value;
-    }
-  }
-  return message;
-}
-
-/** Opens GET /api/events over real HTTP with the session cookie and reads it message by message. */
-async function openStream(baseUrl: string, cookie: string) {
-  const abort = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
-    headers: { cookie, accept: 'text/event-stream' },
-    signal: abort.signal,
-  });
-  const body = response.body;
-  if (!body) throw new Error('no body');
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let ended = false;
-  const queue: SseMessage[] = [];
-
-  async function readMore(deadline: number): Promise<boolean> {
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), remaining);
-    });
-    const result = await Promise.race([reader.read(), timeout]);
-    clearTimeout(timer);
-    if (result === 'timeout') return false;
-    if (result.done) {
-      ended = true;
-      return false;
-    }
-    buffer += decoder.decode(result.value, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (end !== -1) {
-      queue.push(parseMessage(buffer.slice(0, end)));
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf('\n\n');
-    }
-    return true;
-  }
-
-  return {
-    response,
-    /** The next message that matches, within the time given. */
-    async next(match: (message: SseMessage) => boolean, withinMs = 1000): Promise<SseMessage> {
-      const deadline = Date.now() + withinMs;
-      for (;;) {
-        const index = queue.findIndex(match);
-        if (index !== -1) return queue.splice(index, 1)[0] as SseMessage;
-        if (!(await readMore(deadline))) {
-          throw new Error(ended ? 'stream ended' : `no matching message within ${withinMs} ms`);
-        }
-      }
-    },
-    /** Resolves true once the server ends the stream. */
-    async ended(withinMs = 1000): Promise<boolean> {
-      const deadline = Date.now() + withinMs;
-      while (!ended && (await readMore(deadline))) {}
-      return ended;
-    },
-    close: () => abort.abort(),
-  };
-}
-
-const waitFor = async (condition: () => boolean, withinMs = 1000) => {
-  const deadline = Date.now() + withinMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
   let t: TestApp;
@@ -133,14 +46,7 @@ describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
       method: 'POST',
       url: '/api/orders',
       headers: { cookie: customer.cookie },
-      payload: {
-        shipping_address: '1 Mall Road',
-        pin_code: '110001',
-        location_type: 'urban',
-        phone_number: '9876543210',
-        courier_service_id: courier.user.id,
-        items: [{ stock_id: stockId, quantity }],
-      },
+      payload: orderDraftFor({ courierId: courier.user.id, stockId, quantity }),
     });
 
   it('refuses anonymous callers with 401', async () => {
@@ -210,12 +116,12 @@ describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
   });
 
   it('sends heartbeats, and drops the listener when the browser goes', async () => {
-    await waitFor(() => bus.listeners() === 0);
+    await waitFor(() => bus.listeners() === 0, { what: 'no listener left' });
     const stream = await openStream(baseUrl, customer.cookie);
     await stream.next((message) => message.comment === 'heartbeat');
     expect(bus.listeners()).toBe(1);
     stream.close();
-    await waitFor(() => bus.listeners() === 0);
+    await waitFor(() => bus.listeners() === 0, { what: 'no listener left' });
   });
 
   it('ends the stream once the session ends', async () => {
@@ -224,6 +130,14 @@ describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
     await stream.next((message) => message.retry !== undefined);
     await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: session.cookie } });
     expect(await stream.ended(1000)).toBe(true);
+  });
+
+  it('ends the stream when the bus may have missed events, so the browser reconnects and catches up', async () => {
+    const stream = await openStream(baseUrl, customer.cookie);
+    await stream.next((message) => message.retry !== undefined);
+    bus.interrupt();
+    expect(await stream.ended(1000)).toBe(true);
+    await waitFor(() => bus.listeners() === 0, { what: 'no listener left' });
   });
 
   it('ends open streams when the server closes', async () => {

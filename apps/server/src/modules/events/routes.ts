@@ -71,7 +71,12 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
         response.write(chunk);
         if (response.writableLength > MAX_BUFFERED_BYTES) close();
       };
-      const unsubscribe = events.subscribe(user.id, (event) => write(formatServerSentEvent(event)));
+      const unsubscribe = events.subscribe(
+        user.id,
+        (event) => write(formatServerSentEvent(event)),
+        // Events may have been missed: ending the stream makes the browser reconnect and refetch.
+        () => close(),
+      );
       const heartbeat = setInterval(() => {
         void (async () => {
           try {
