@@ -24,6 +24,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { createPincodeService } from './modules/pincodes/service';
+import { reportRoutes } from './modules/reports/routes';
+import { createReportService } from './modules/reports/service';
 import { stockRoutes } from './modules/stocks/routes';
 import { createStockService } from './modules/stocks/service';
 import { supplierRoutes } from './modules/suppliers/routes';
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions) {
     orderService: createOrderService({ db: database.db, clock, events, pincodes: pincodeService }),
     idempotency: createIdempotency({ db: database.db, clock }),
   });
+  await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });
   await app.register(notificationRoutes, {
     notificationService: createNotificationService({ db: database.db }),
   });

@@ -5,12 +5,14 @@ import type { MigrationContext } from './migration-helpers';
 import { accountsMigration } from './migrations/2026-11-22-accounts';
 import { stockAndSuppliersMigration } from './migrations/2026-11-23-stock-and-suppliers';
 import { ordersMigration } from './migrations/2026-11-24-orders';
+import { reportSummariesMigration } from './migrations/2026-11-26-report-summaries';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-22-accounts': accountsMigration,
   '2026-11-23-stock-and-suppliers': stockAndSuppliersMigration,
   '2026-11-24-orders': ordersMigration,
+  '2026-11-26-report-summaries': reportSummariesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -106,6 +106,23 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/**
+ * Orders created on one UTC day ('YYYY-MM-DD') and how many of them are Delivered now; kept in the
+ * transactions that place orders and change their status, read by the analytics reports.
+ */
+export interface OrderDailyStatsTable {
+  day: string;
+  total_orders: number;
+  delivered_orders: number;
+}
+
+/** Units of one stock item sold on one UTC day, kept in the order-placing transaction. */
+export interface ProductDailySalesTable {
+  day: string;
+  stock_id: number;
+  units: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -116,4 +133,6 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;
+  order_daily_stats: OrderDailyStatsTable;
+  product_daily_sales: ProductDailySalesTable;
 }

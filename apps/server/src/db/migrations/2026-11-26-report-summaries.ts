@@ -1,0 +1,54 @@
+import { type Kysely, sql } from 'kysely';
+import { rebuildReportSummaries } from '../../modules/reports/summaries';
+import type { MigrationContext } from '../migration-helpers';
+import type { Database } from '../schema';
+
+/**
+ * Daily summaries behind the analytics reports (DESIGN §9), so a report reads a few hundred or
+ * thousand small rows instead of every order line of the range. Filled from the existing orders.
+ */
+export function reportSummariesMigration({ dialect }: MigrationContext) {
+  // SQLite keeps these rows in their primary key's b-tree: a range of days is one contiguous read.
+  const clustered = dialect === 'sqlite' ? sql`without rowid` : sql``;
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('order_daily_stats')
+        .addColumn('day', 'text', (c) => c.primaryKey())
+        .addColumn('total_orders', 'integer', (c) => c.notNull())
+        .addColumn('delivered_orders', 'integer', (c) => c.notNull())
+        .addCheckConstraint(
+          'order_daily_stats_counts_check',
+          sql`delivered_orders >= 0 and delivered_orders <= total_orders`,
+        )
+        .modifyEnd(clustered)
+        .execute();
+
+      // bigint: a day's units of one item can pass 2^31 (a line may carry up to a billion).
+      await db.schema
+        .createTable('product_daily_sales')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('stock_id', 'integer', (c) => c.notNull().references('stocks.id'))
+        .addColumn('units', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('product_daily_sales_pkey', ['day', 'stock_id'])
+        .addCheckConstraint('product_daily_sales_units_check', sql`units >= 0`)
+        .modifyEnd(clustered)
+        .execute();
+      // The sales report's monthly series of its ten chosen products.
+      await db.schema
+        .createIndex('product_daily_sales_stock_day_idx')
+        .on('product_daily_sales')
+        .columns(['stock_id', 'day'])
+        .execute();
+      // Order lines by product: the sales report's name of a product whose stock row is gone.
+      await db.schema.createIndex('order_items_stock_idx').on('order_items').column('stock_id').execute();
+
+      await rebuildReportSummaries(db as Kysely<Database>);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('order_items_stock_idx').execute();
+      await db.schema.dropTable('product_daily_sales').execute();
+      await db.schema.dropTable('order_daily_stats').execute();
+    },
+  };
+}

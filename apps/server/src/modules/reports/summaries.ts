@@ -1,0 +1,88 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The UTC day of an ISO-8601 timestamp: '2026-06-15T10:00:00.000Z' → '2026-06-15'. */
+export const utcDay = (timestamp: string): string => timestamp.slice(0, 10);
+
+/**
+ * Counts a newly placed order and its units on its day. Call it last in the placing transaction:
+ * on PostgreSQL the day's rows stay locked until commit, so every other order of that day waits
+ * for as short a time as possible. `lines` name each stock item once, in stock_id order, so
+ * concurrent orders lock the same rows in the same order.
+ */
+export async function countPlacedOrder(
+  db: Executor,
+  day: string,
+  lines: readonly { stock_id: number; quantity: number }[],
+): Promise<void> {
+  if (lines.length > 0) {
+    await db
+      .insertInto('product_daily_sales')
+      .values(lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })))
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'stock_id'])
+          .doUpdateSet((eb) => ({ units: eb('product_daily_sales.units', '+', eb.ref('excluded.units')) })),
+      )
+      .execute();
+  }
+  await db
+    .insertInto('order_daily_stats')
+    .values({ day, total_orders: 1, delivered_orders: 0 })
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet((eb) => ({ total_orders: eb('order_daily_stats.total_orders', '+', 1) })),
+    )
+    .execute();
+}
+
+/** An order created on `day` became Delivered (+1) or stopped being Delivered (−1); call it last, as above. */
+export async function countDeliveredChange(db: Executor, day: string, change: 1 | -1): Promise<void> {
+  await db
+    .updateTable('order_daily_stats')
+    .set((eb) => ({ delivered_orders: eb('delivered_orders', '+', change) }))
+    .where('day', '=', day)
+    .execute();
+}
+
+/**
+ * Recomputes both summaries from the order rows: the migration that creates them fills them this
+ * way, and so does the bench seeder after its bulk inserts. Run it inside a transaction.
+ */
+export async function rebuildReportSummaries(db: Executor): Promise<void> {
+  const orderDay = sql<string>`substr(orders.created_at, 1, 10)`;
+  await db.deleteFrom('order_daily_stats').execute();
+  await db
+    .insertInto('order_daily_stats')
+    .columns(['day', 'total_orders', 'delivered_orders'])
+    .expression(
+      db
+        .selectFrom('orders')
+        .select((eb) => [
+          orderDay.as('day'),
+          eb.fn.countAll<number>().as('total_orders'),
+          eb.fn
+            .sum<number>(eb.case().when('orders.status', '=', 'Delivered').then(1).else(0).end())
+            .as('delivered_orders'),
+        ])
+        .groupBy(orderDay),
+    )
+    .execute();
+  await db.deleteFrom('product_daily_sales').execute();
+  await db
+    .insertInto('product_daily_sales')
+    .columns(['day', 'stock_id', 'units'])
+    .expression(
+      db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select((eb) => [
+          orderDay.as('day'),
+          'order_items.stock_id',
+          eb.fn.sum<number>('order_items.quantity').as('units'),
+        ])
+        .groupBy([orderDay, 'order_items.stock_id']),
+    )
+    .execute();
+}
