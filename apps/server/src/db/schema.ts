@@ -123,6 +123,13 @@ export interface ProductDailySalesTable {
   units: number;
 }
 
+/** The same units added up per month ('YYYY-MM'): a report's whole months read these. */
+export interface ProductMonthlySalesTable {
+  month: string;
+  stock_id: number;
+  units: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -135,4 +142,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   order_daily_stats: OrderDailyStatsTable;
   product_daily_sales: ProductDailySalesTable;
+  product_monthly_sales: ProductMonthlySalesTable;
 }

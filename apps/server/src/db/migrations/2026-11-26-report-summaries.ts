@@ -4,8 +4,8 @@ import type { MigrationContext } from '../migration-helpers';
 import type { Database } from '../schema';
 
 /**
- * Daily summaries behind the analytics reports (DESIGN §9), so a report reads a few hundred or
- * thousand small rows instead of every order line of the range. Filled from the existing orders.
+ * Summaries behind the analytics reports (DESIGN §9), so a report reads a few hundred or thousand
+ * small rows instead of every order line of the range. Filled from the existing orders.
  */
 export function reportSummariesMigration({ dialect }: MigrationContext) {
   // SQLite keeps these rows in their primary key's b-tree: a range of days is one contiguous read.
@@ -34,19 +34,20 @@ export function reportSummariesMigration({ dialect }: MigrationContext) {
         .addCheckConstraint('product_daily_sales_units_check', sql`units >= 0`)
         .modifyEnd(clustered)
         .execute();
-      // The sales report's monthly series of its ten chosen products.
       await db.schema
-        .createIndex('product_daily_sales_stock_day_idx')
-        .on('product_daily_sales')
-        .columns(['stock_id', 'day'])
+        .createTable('product_monthly_sales')
+        .addColumn('month', 'text', (c) => c.notNull())
+        .addColumn('stock_id', 'integer', (c) => c.notNull().references('stocks.id'))
+        .addColumn('units', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('product_monthly_sales_pkey', ['month', 'stock_id'])
+        .addCheckConstraint('product_monthly_sales_units_check', sql`units >= 0`)
+        .modifyEnd(clustered)
         .execute();
-      // Order lines by product: the sales report's name of a product whose stock row is gone.
-      await db.schema.createIndex('order_items_stock_idx').on('order_items').column('stock_id').execute();
 
       await rebuildReportSummaries(db as Kysely<Database>);
     },
     async down(db: Kysely<unknown>) {
-      await db.schema.dropIndex('order_items_stock_idx').execute();
+      await db.schema.dropTable('product_monthly_sales').execute();
       await db.schema.dropTable('product_daily_sales').execute();
       await db.schema.dropTable('order_daily_stats').execute();
     },

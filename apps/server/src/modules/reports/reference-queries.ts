@@ -93,18 +93,11 @@ export async function referenceSalesReport(db: Executor, range: DayRange): Promi
     .groupBy(['order_items.stock_id', orderMonth])
     .execute();
   const stockIds = [...new Set(rows.map((row) => row.stock_id))];
-  const names = new Map<number, string>();
-  if (stockIds.length > 0) {
-    const lines = await db
-      .selectFrom('order_items')
-      .select((eb) => ['stock_id', eb.fn.min('product_name').as('name')])
-      .where('stock_id', 'in', stockIds)
-      .groupBy('stock_id')
-      .execute();
-    for (const line of lines) names.set(line.stock_id, line.name);
-    const stocks = await db.selectFrom('stocks').select(['id', 'name']).where('id', 'in', stockIds).execute();
-    for (const stock of stocks) names.set(stock.id, stock.name);
-  }
+  const stocks =
+    stockIds.length === 0
+      ? []
+      : await db.selectFrom('stocks').select(['id', 'name']).where('id', 'in', stockIds).execute();
+  const names = new Map(stocks.map((stock) => [stock.id, stock.name]));
 
   const products = stockIds.map((stockId) => ({
     stock_id: stockId,

@@ -16,6 +16,7 @@ import {
   referenceOrderPerformanceReport,
   referenceSalesReport,
 } from './reference-queries';
+import { splitAtWholeMonths } from './repository';
 import { rebuildReportSummaries } from './summaries';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -387,6 +388,30 @@ describe('reports on a small business (figures worked out by hand)', () => {
         expect(document.paths[path].get.tags).toEqual(['reports']);
       }
     });
+  });
+});
+
+describe('splitAtWholeMonths', () => {
+  const range = (startDate: string, endDate: string) => ({ startDate, endDate });
+  it.each([
+    [range('2026-01-01', '2026-03-31'), { from: '2026-01', to: '2026-03' }, []],
+    [range('2026-01-01', '2026-01-31'), { from: '2026-01', to: '2026-01' }, []],
+    [range('2024-02-01', '2024-02-29'), { from: '2024-02', to: '2024-02' }, []],
+    [
+      range('2026-02-14', '2026-04-01'),
+      { from: '2026-03', to: '2026-03' },
+      [range('2026-02-14', '2026-02-28'), range('2026-04-01', '2026-04-01')],
+    ],
+    [
+      range('2025-12-02', '2026-02-28'),
+      { from: '2026-01', to: '2026-02' },
+      [range('2025-12-02', '2025-12-31')],
+    ],
+    [range('2026-01-15', '2026-01-31'), null, [range('2026-01-15', '2026-01-31')]],
+    [range('2026-01-10', '2026-02-20'), null, [range('2026-01-10', '2026-02-20')]],
+    [range('2026-03-01', '2026-03-01'), null, [range('2026-03-01', '2026-03-01')]],
+  ])('reads %j as whole months %j and the days %j', (given, months, days) => {
+    expect(splitAtWholeMonths(given)).toEqual({ months, days });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ReportQuery } from '@depot/contract';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -52,20 +52,52 @@ export function countOrdersByMonth(db: Executor, range: DayRange) {
     .execute();
 }
 
+/** The first day of the month after the day's. */
+function firstOfNextMonth(day: string): string {
+  const next = new Date(`${day.slice(0, 7)}-01T00:00:00.000Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** The day before a YYYY-MM-DD day. */
+function dayBefore(day: string): string {
+  const previous = new Date(`${day}T00:00:00.000Z`);
+  previous.setUTCDate(previous.getUTCDate() - 1);
+  return previous.toISOString().slice(0, 10);
+}
+
 /**
- * A product's name: its stock row's current one. Stock rows are only soft-deleted today, but should
- * one ever be purged, its order lines' name (the smallest, to be deterministic) stands in.
+ * A range cut at month edges: the months it covers whole ('YYYY-MM', null when none) and the days
+ * left over at either end. Whole months are read from the monthly roll-up (one row per product),
+ * so a six-month report reads about 3,000 rows instead of 90,000 daily ones.
  */
-function productName(
-  eb: ExpressionBuilder<Database & { totals: { stock_id: number } }, 'totals' | 'stocks'>,
-) {
-  return eb.fn.coalesce(
-    'stocks.name',
-    eb
-      .selectFrom('order_items')
-      .select((sub) => sub.fn.min('order_items.product_name').as('name'))
-      .whereRef('order_items.stock_id', '=', 'totals.stock_id'),
-  );
+export function splitAtWholeMonths(range: DayRange): {
+  months: { from: string; to: string } | null;
+  days: DayRange[];
+} {
+  const firstWhole = range.startDate.endsWith('-01') ? range.startDate : firstOfNextMonth(range.startDate);
+  const afterEnd = dayAfter(range.endDate);
+  const afterLastWhole = afterEnd.endsWith('-01') ? afterEnd : `${range.endDate.slice(0, 7)}-01`;
+  if (firstWhole >= afterLastWhole) return { months: null, days: [range] };
+  const days: DayRange[] = [];
+  if (range.startDate < firstWhole) days.push({ startDate: range.startDate, endDate: dayBefore(firstWhole) });
+  if (afterLastWhole < afterEnd) days.push({ startDate: afterLastWhole, endDate: range.endDate });
+  return { months: { from: firstWhole.slice(0, 7), to: dayBefore(afterLastWhole).slice(0, 7) }, days };
+}
+
+/** Units sold per product and month within the range: whole months from the roll-up, edge days from the daily rows. */
+function salesIn(db: Executor, range: DayRange) {
+  const { months, days } = splitAtWholeMonths(range);
+  return db
+    .selectFrom('product_monthly_sales')
+    .select(['stock_id', 'month', 'units'])
+    .where((eb) => (months ? eb.between('month', months.from, months.to) : eb.lit(false)))
+    .unionAll(
+      db
+        .selectFrom('product_daily_sales')
+        .select(['stock_id', month.as('month'), 'units'])
+        .where((eb) => eb.or(days.map((part) => eb.between('day', part.startDate, part.endDate)))),
+    );
 }
 
 export interface RankedProduct {
@@ -82,71 +114,67 @@ export interface RankedProduct {
  * worst among the others that sold at least a unit, in one pass over the range's daily sales.
  */
 export function rankProducts(db: Executor, range: DayRange, count: number): Promise<RankedProduct[]> {
-  return db
-    .with('totals', (qb) =>
-      qb
-        .selectFrom('product_daily_sales')
-        .select((eb) => ['stock_id', eb.cast<number>(eb.fn.sum('units'), 'bigint').as('units')])
-        .where('day', '>=', range.startDate)
-        .where('day', '<=', range.endDate)
-        .groupBy('stock_id')
-        .having((eb) => eb.fn.sum('units'), '>', 0),
-    )
-    .with('named', (qb) =>
-      qb
-        .selectFrom('totals')
-        .leftJoin('stocks', 'stocks.id', 'totals.stock_id')
-        .select((eb) => ['totals.stock_id', 'totals.units', productName(eb).$notNull().as('name')]),
-    )
-    .with('ranked', (qb) =>
-      qb
-        .selectFrom('named')
-        .selectAll()
-        .select((eb) =>
-          eb.fn
-            .agg<number>('row_number')
-            .over((ob) => ob.orderBy('units', 'desc').orderBy('name').orderBy('stock_id'))
-            .as('best_rank'),
-        ),
-    )
-    .with('picked', (qb) =>
-      qb
-        .selectFrom('ranked')
-        .select(['stock_id', 'name', 'best_rank'])
-        .select((eb) =>
-          eb.fn
-            .agg<number>('row_number')
-            // Bestsellers sort after every other product, so the others are numbered from the worst.
-            .over((ob) =>
-              ob
-                .orderBy(eb.case().when('best_rank', '<=', count).then(1).else(0).end())
-                .orderBy('units')
-                .orderBy('name')
-                .orderBy('stock_id'),
-            )
-            .as('low_rank'),
-        ),
-    )
-    .selectFrom('picked')
-    .selectAll()
-    .where((eb) => eb.or([eb('best_rank', '<=', count), eb('low_rank', '<=', count)]))
-    .orderBy('best_rank')
-    .execute();
+  return (
+    db
+      .with('totals', (qb) =>
+        qb
+          .selectFrom(salesIn(db, range).as('sales'))
+          .select((eb) => ['stock_id', eb.cast<number>(eb.fn.sum('units'), 'bigint').as('units')])
+          .groupBy('stock_id')
+          .having((eb) => eb.fn.sum('units'), '>', 0),
+      )
+      // Named by the stock row's current name: stock rows are only ever soft-deleted, and every
+      // order line's stock_id references one, so the row is always there.
+      .with('named', (qb) =>
+        qb
+          .selectFrom('totals')
+          .innerJoin('stocks', 'stocks.id', 'totals.stock_id')
+          .select(['totals.stock_id', 'totals.units', 'stocks.name']),
+      )
+      .with('ranked', (qb) =>
+        qb
+          .selectFrom('named')
+          .selectAll()
+          .select((eb) =>
+            eb.fn
+              .agg<number>('row_number')
+              .over((ob) => ob.orderBy('units', 'desc').orderBy('name').orderBy('stock_id'))
+              .as('best_rank'),
+          ),
+      )
+      .with('picked', (qb) =>
+        qb
+          .selectFrom('ranked')
+          .select(['stock_id', 'name', 'best_rank'])
+          .select((eb) =>
+            eb.fn
+              .agg<number>('row_number')
+              // Bestsellers sort after every other product, so the others are numbered from the worst.
+              .over((ob) =>
+                ob
+                  .orderBy(eb.case().when('best_rank', '<=', count).then(1).else(0).end())
+                  .orderBy('units')
+                  .orderBy('name')
+                  .orderBy('stock_id'),
+              )
+              .as('low_rank'),
+          ),
+      )
+      .selectFrom('picked')
+      .selectAll()
+      .where((eb) => eb.or([eb('best_rank', '<=', count), eb('low_rank', '<=', count)]))
+      .orderBy('best_rank')
+      .execute()
+  );
 }
 
 /** Units sold per month of the range of each of the given products, months without sales left out. */
 export function unitsByMonth(db: Executor, range: DayRange, stockIds: number[]) {
   if (stockIds.length === 0) return Promise.resolve([]);
   return db
-    .selectFrom('product_daily_sales')
-    .select((eb) => [
-      'stock_id',
-      month.as('month'),
-      eb.cast<number>(eb.fn.sum('units'), 'bigint').as('units'),
-    ])
+    .selectFrom(salesIn(db, range).as('sales'))
+    .select((eb) => ['stock_id', 'month', eb.cast<number>(eb.fn.sum('units'), 'bigint').as('units')])
     .where('stock_id', 'in', stockIds)
-    .where('day', '>=', range.startDate)
-    .where('day', '<=', range.endDate)
-    .groupBy(['stock_id', month])
+    .groupBy(['stock_id', 'month'])
     .execute();
 }

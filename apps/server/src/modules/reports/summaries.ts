@@ -27,6 +27,17 @@ export async function countPlacedOrder(
           .doUpdateSet((eb) => ({ units: eb('product_daily_sales.units', '+', eb.ref('excluded.units')) })),
       )
       .execute();
+    await db
+      .insertInto('product_monthly_sales')
+      .values(
+        lines.map((line) => ({ month: day.slice(0, 7), stock_id: line.stock_id, units: line.quantity })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['month', 'stock_id'])
+          .doUpdateSet((eb) => ({ units: eb('product_monthly_sales.units', '+', eb.ref('excluded.units')) })),
+      )
+      .execute();
   }
   await db
     .insertInto('order_daily_stats')
@@ -47,12 +58,15 @@ export async function countDeliveredChange(db: Executor, day: string, change: 1 
 }
 
 /**
- * Recomputes both summaries from the order rows: the migration that creates them fills them this
+ * Recomputes the summaries from the order rows: the migration that creates them fills them this
  * way, and so does the bench seeder after its bulk inserts. Run it inside a transaction.
  */
 export async function rebuildReportSummaries(db: Executor): Promise<void> {
   const orderDay = sql<string>`substr(orders.created_at, 1, 10)`;
-  await db.deleteFrom('order_daily_stats').execute();
+  const salesMonth = sql<string>`substr(product_daily_sales.day, 1, 7)`;
+  for (const table of ['order_daily_stats', 'product_monthly_sales', 'product_daily_sales'] as const) {
+    await db.deleteFrom(table).execute();
+  }
   await db
     .insertInto('order_daily_stats')
     .columns(['day', 'total_orders', 'delivered_orders'])
@@ -69,7 +83,6 @@ export async function rebuildReportSummaries(db: Executor): Promise<void> {
         .groupBy(orderDay),
     )
     .execute();
-  await db.deleteFrom('product_daily_sales').execute();
   await db
     .insertInto('product_daily_sales')
     .columns(['day', 'stock_id', 'units'])
@@ -83,6 +96,16 @@ export async function rebuildReportSummaries(db: Executor): Promise<void> {
           eb.fn.sum<number>('order_items.quantity').as('units'),
         ])
         .groupBy([orderDay, 'order_items.stock_id']),
+    )
+    .execute();
+  await db
+    .insertInto('product_monthly_sales')
+    .columns(['month', 'stock_id', 'units'])
+    .expression(
+      db
+        .selectFrom('product_daily_sales')
+        .select((eb) => [salesMonth.as('month'), 'stock_id', eb.fn.sum<number>('units').as('units')])
+        .groupBy([salesMonth, 'stock_id']),
     )
     .execute();
 }

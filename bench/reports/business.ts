@@ -1,0 +1,229 @@
+import type { LocationType, OrderStatus } from '@depot/contract';
+import { expectedDeliveryDate, shippingCostCents } from '../../apps/server/src/modules/orders/shipping';
+
+/** The size of the business the bench builds: a year of customer orders over a fixed catalogue. */
+export interface BusinessPlan {
+  orders: number;
+  products: number;
+  customers: number;
+  couriers: number;
+  /** The orders fall on the days of this calendar year (UTC). */
+  year: number;
+}
+
+/** User ids the seeder gives: the manager owning the stock first, then the couriers, then the customers. */
+export const MANAGER_ID = 1;
+export const courierId = (n: number) => 1 + n;
+export const customerId = (plan: BusinessPlan, n: number) => 1 + plan.couriers + n;
+
+export interface StockRow {
+  id: number;
+  name: string;
+  price_cents: number;
+  quantity: number;
+  weight_grams: number;
+}
+
+/** An order row as stored, with the id the seeder gives it. */
+export interface OrderRow {
+  id: number;
+  customer_id: number;
+  courier_service_id: number;
+  shipping_address: string;
+  pin_code: string;
+  location_type: LocationType;
+  phone_number: string;
+  consignment_weight_grams: number;
+  items_total_cents: number;
+  shipping_cost_cents: number;
+  status: OrderStatus;
+  delivery_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemRow {
+  order_id: number;
+  stock_id: number;
+  product_name: string;
+  quantity: number;
+  price_cents: number;
+  weight_grams: number;
+}
+
+export const ORDER_COLUMNS = [
+  'id',
+  'customer_id',
+  'courier_service_id',
+  'shipping_address',
+  'pin_code',
+  'location_type',
+  'phone_number',
+  'consignment_weight_grams',
+  'items_total_cents',
+  'shipping_cost_cents',
+  'status',
+  'delivery_date',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrderRow)[];
+
+export const ORDER_ITEM_COLUMNS = [
+  'order_id',
+  'stock_id',
+  'product_name',
+  'quantity',
+  'price_cents',
+  'weight_grams',
+] as const satisfies readonly (keyof OrderItemRow)[];
+
+/** mulberry32: the same seed gives the same business on either database. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  return { next, int };
+}
+
+const MATERIALS = ['Steel', 'Oak', 'Brass', 'Copper', 'Nylon', 'Rubber', 'Glass', 'Cotton', 'Teak', 'Zinc'];
+const THINGS = [
+  'Hinge',
+  'Bracket',
+  'Valve',
+  'Washer',
+  'Clamp',
+  'Spring',
+  'Pulley',
+  'Gasket',
+  'Rivet',
+  'Bearing',
+  'Handle',
+  'Latch',
+  'Socket',
+  'Coupler',
+  'Spindle',
+  'Sleeve',
+  'Flange',
+  'Caster',
+  'Grommet',
+  'Shackle',
+];
+const LOCATIONS: LocationType[] = ['urban', 'urban', 'urban', 'suburban', 'suburban', 'rural'];
+// Busier before the holidays and in spring, quieter in late summer.
+const MONTH_WEIGHTS = [0.8, 0.75, 0.95, 1.05, 1, 0.9, 0.85, 0.8, 0.95, 1.1, 1.35, 1.5];
+const DAY_MS = 86_400_000;
+
+export function stocksOf(plan: BusinessPlan): StockRow[] {
+  const random = seededRandom(7);
+  return Array.from({ length: plan.products }, (_, index) => ({
+    id: index + 1,
+    name: `${MATERIALS[index % MATERIALS.length]} ${THINGS[Math.floor(index / MATERIALS.length) % THINGS.length]} ${
+      Math.floor(index / (MATERIALS.length * THINGS.length)) + 1
+    }`,
+    price_cents: random.int(99, 25_000),
+    quantity: random.int(0, 600),
+    weight_grams: random.int(20, 5_000),
+  }));
+}
+
+/** How many orders fall on each day of the year: seasons, weekends and some day-to-day noise. */
+function ordersPerDay(plan: BusinessPlan): number[] {
+  const random = seededRandom(11);
+  const first = Date.UTC(plan.year, 0, 1);
+  const days = (Date.UTC(plan.year + 1, 0, 1) - first) / DAY_MS;
+  const weights = Array.from({ length: days }, (_, day) => {
+    const date = new Date(first + day * DAY_MS);
+    const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6 ? 0.7 : 1;
+    return (MONTH_WEIGHTS[date.getUTCMonth()] as number) * weekend * (0.85 + random.next() * 0.3);
+  });
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const counts = weights.map((weight) => Math.floor((plan.orders * weight) / total));
+  let missing = plan.orders - counts.reduce((sum, count) => sum + count, 0);
+  for (let day = days - 1; missing > 0; day = (day + days - 1) % days, missing--) {
+    counts[day] = (counts[day] as number) + 1;
+  }
+  return counts;
+}
+
+/** Older orders are mostly delivered; the last fortnight's are still on their way. */
+function statusOf(random: ReturnType<typeof seededRandom>, ageDays: number): OrderStatus {
+  const roll = random.next();
+  if (ageDays > 14) return roll < 0.92 ? 'Delivered' : roll < 0.97 ? 'In Transit' : 'Processing';
+  return roll < 0.3 ? 'Delivered' : roll < 0.7 ? 'In Transit' : 'Processing';
+}
+
+/**
+ * The year's orders in creation order, `batchSize` at a time with their lines: 1 to 4 lines of
+ * distinct products (2.5 on average), popular products far more often than the rest.
+ */
+export function* orderBatches(
+  plan: BusinessPlan,
+  stocks: StockRow[],
+  batchSize: number,
+): Generator<{ orders: OrderRow[]; items: OrderItemRow[] }> {
+  const random = seededRandom(42);
+  const yearEnd = Date.UTC(plan.year + 1, 0, 1);
+  const first = Date.UTC(plan.year, 0, 1);
+  let orders: OrderRow[] = [];
+  let items: OrderItemRow[] = [];
+  let nextId = 1;
+  for (const [day, count] of ordersPerDay(plan).entries()) {
+    const times = Array.from({ length: count }, () => first + day * DAY_MS + random.int(0, DAY_MS - 1)).sort(
+      (a, b) => a - b,
+    );
+    for (const time of times) {
+      const id = nextId++;
+      const chosen = new Set<number>();
+      for (let lines = random.int(1, 4); chosen.size < lines; ) {
+        chosen.add(Math.floor(stocks.length * random.next() ** 2.5));
+      }
+      let weight = 0;
+      let total = 0;
+      for (const index of [...chosen].sort((a, b) => a - b)) {
+        const stock = stocks[index] as StockRow;
+        const quantity = random.next() < 0.8 ? random.int(1, 3) : random.int(4, 20);
+        weight += stock.weight_grams * quantity;
+        total += stock.price_cents * quantity;
+        items.push({
+          order_id: id,
+          stock_id: stock.id,
+          product_name: stock.name,
+          quantity,
+          price_cents: stock.price_cents,
+          weight_grams: stock.weight_grams,
+        });
+      }
+      const location = LOCATIONS[random.int(0, LOCATIONS.length - 1)] as LocationType;
+      const placedAt = new Date(time);
+      const createdAt = placedAt.toISOString();
+      orders.push({
+        id,
+        customer_id: customerId(plan, random.int(1, plan.customers)),
+        courier_service_id: courierId(random.int(1, plan.couriers)),
+        shipping_address: `${random.int(1, 300)} Market Road, Block ${random.int(1, 40)}`,
+        pin_code: '110001',
+        location_type: location,
+        phone_number: `+91 98${String(random.int(0, 99_999_999)).padStart(8, '0')}`,
+        consignment_weight_grams: weight,
+        items_total_cents: total,
+        shipping_cost_cents: shippingCostCents(weight, location),
+        status: statusOf(random, (yearEnd - time) / DAY_MS),
+        delivery_date: expectedDeliveryDate(placedAt, location),
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      if (orders.length === batchSize) {
+        yield { orders, items };
+        orders = [];
+        items = [];
+      }
+    }
+  }
+  if (orders.length > 0) yield { orders, items };
+}
