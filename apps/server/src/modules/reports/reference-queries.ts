@@ -7,8 +7,8 @@ import {
   STOCK_REORDER_LEVEL,
 } from '@depot/contract';
 import { sql } from 'kysely';
-import { type DayRange, dayAfter, type Executor, supplierDeliveries } from './repository';
-import { monthsOf } from './service';
+import { type DayRange, dayAfter, monthsOf } from './days';
+import { type Executor, supplierDeliveries } from './repository';
 
 /**
  * The reports computed the plain way, from the order rows and nothing else (no summary tables):

@@ -11,12 +11,12 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSummariesMigration } from '../../db/migrations/2026-11-26-report-summaries';
 import { createTestApp, registerAndLogin, sessionCookieFrom } from '../../test/test-app';
+import { salesSources } from './days';
 import {
   referenceInventoryReport,
   referenceOrderPerformanceReport,
   referenceSalesReport,
 } from './reference-queries';
-import { splitAtWholeMonths } from './repository';
 import { rebuildReportSummaries } from './summaries';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -391,27 +391,45 @@ describe('reports on a small business (figures worked out by hand)', () => {
   });
 });
 
-describe('splitAtWholeMonths', () => {
-  const range = (startDate: string, endDate: string) => ({ startDate, endDate });
+describe('salesSources', () => {
+  const days = (startDate: string, endDate: string) => ({ startDate, endDate });
+  const months = (from: string, to: string) => ({ from, to });
   it.each([
-    [range('2026-01-01', '2026-03-31'), { from: '2026-01', to: '2026-03' }, []],
-    [range('2026-01-01', '2026-01-31'), { from: '2026-01', to: '2026-01' }, []],
-    [range('2024-02-01', '2024-02-29'), { from: '2024-02', to: '2024-02' }, []],
+    ['whole months', days('2026-01-01', '2026-03-31'), months('2026-01', '2026-03'), [], []],
+    ['one whole month', days('2026-01-01', '2026-01-31'), months('2026-01', '2026-01'), [], []],
+    ['a leap February', days('2024-02-01', '2024-02-29'), months('2024-02', '2024-02'), [], []],
+    // 15 of February's 28 days are in: its monthly row less the 13 before; 1 April from the daily rows.
     [
-      range('2026-02-14', '2026-04-01'),
-      { from: '2026-03', to: '2026-03' },
-      [range('2026-02-14', '2026-02-28'), range('2026-04-01', '2026-04-01')],
+      'ragged ends',
+      days('2026-02-14', '2026-04-01'),
+      months('2026-02', '2026-03'),
+      [days('2026-04-01', '2026-04-01')],
+      [days('2026-02-01', '2026-02-13')],
     ],
     [
-      range('2025-12-02', '2026-02-28'),
-      { from: '2026-01', to: '2026-02' },
-      [range('2025-12-02', '2025-12-31')],
+      'few days',
+      days('2026-01-20', '2026-02-10'),
+      null,
+      [days('2026-01-20', '2026-01-31'), days('2026-02-01', '2026-02-10')],
+      [],
     ],
-    [range('2026-01-15', '2026-01-31'), null, [range('2026-01-15', '2026-01-31')]],
-    [range('2026-01-10', '2026-02-20'), null, [range('2026-01-10', '2026-02-20')]],
-    [range('2026-03-01', '2026-03-01'), null, [range('2026-03-01', '2026-03-01')]],
-  ])('reads %j as whole months %j and the days %j', (given, months, days) => {
-    expect(splitAtWholeMonths(given)).toEqual({ months, days });
+    [
+      'most of one month',
+      days('2026-03-05', '2026-03-25'),
+      months('2026-03', '2026-03'),
+      [],
+      [days('2026-03-01', '2026-03-04'), days('2026-03-26', '2026-03-31')],
+    ],
+    ['one day', days('2026-03-01', '2026-03-01'), null, [days('2026-03-01', '2026-03-01')], []],
+    [
+      'across a year',
+      days('2025-12-02', '2026-02-27'),
+      months('2025-12', '2026-02'),
+      [],
+      [days('2025-12-01', '2025-12-01'), days('2026-02-28', '2026-02-28')],
+    ],
+  ])('reads %s from the fewest summary rows', (_, range, whole, add, subtract) => {
+    expect(salesSources(range)).toEqual({ months: whole, add, subtract });
   });
 });
 

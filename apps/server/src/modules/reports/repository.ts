@@ -1,18 +1,9 @@
-import type { ReportQuery } from '@depot/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type DayRange, dayAfter, salesSources } from './days';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
-
-/** Start and end day of a report, YYYY-MM-DD, both included whole. */
-export type DayRange = ReportQuery;
-
-/** The day after a YYYY-MM-DD day: timestamps before it fall on or before that day. */
-export function dayAfter(day: string): string {
-  const next = new Date(`${day}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
+export type { DayRange };
 
 const month = sql<string>`substr(day, 1, 7)`;
 
@@ -52,73 +43,50 @@ export function countOrdersByMonth(db: Executor, range: DayRange) {
     .execute();
 }
 
-/** The first day of the month after the day's. */
-function firstOfNextMonth(day: string): string {
-  const next = new Date(`${day.slice(0, 7)}-01T00:00:00.000Z`);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-/** The day before a YYYY-MM-DD day. */
-function dayBefore(day: string): string {
-  const previous = new Date(`${day}T00:00:00.000Z`);
-  previous.setUTCDate(previous.getUTCDate() - 1);
-  return previous.toISOString().slice(0, 10);
-}
-
-/**
- * A range cut at month edges: the months it covers whole ('YYYY-MM', null when none) and the days
- * left over at either end. Whole months are read from the monthly roll-up (one row per product),
- * so a six-month report reads about 3,000 rows instead of 90,000 daily ones.
- */
-export function splitAtWholeMonths(range: DayRange): {
-  months: { from: string; to: string } | null;
-  days: DayRange[];
-} {
-  const firstWhole = range.startDate.endsWith('-01') ? range.startDate : firstOfNextMonth(range.startDate);
-  const afterEnd = dayAfter(range.endDate);
-  const afterLastWhole = afterEnd.endsWith('-01') ? afterEnd : `${range.endDate.slice(0, 7)}-01`;
-  if (firstWhole >= afterLastWhole) return { months: null, days: [range] };
-  const days: DayRange[] = [];
-  if (range.startDate < firstWhole) days.push({ startDate: range.startDate, endDate: dayBefore(firstWhole) });
-  if (afterLastWhole < afterEnd) days.push({ startDate: afterLastWhole, endDate: range.endDate });
-  return { months: { from: firstWhole.slice(0, 7), to: dayBefore(afterLastWhole).slice(0, 7) }, days };
-}
-
-/** Units sold per product and month within the range: whole months from the roll-up, edge days from the daily rows. */
+/** Units sold per product and month within the range, from the summary rows `salesSources` picks. */
 function salesIn(db: Executor, range: DayRange) {
-  const { months, days } = splitAtWholeMonths(range);
+  const { months, add, subtract } = salesSources(range);
+  const daily = (ranges: DayRange[]) =>
+    db
+      .selectFrom('product_daily_sales')
+      .where((eb) => eb.or(ranges.map((part) => eb.between('day', part.startDate, part.endDate))));
   return db
     .selectFrom('product_monthly_sales')
     .select(['stock_id', 'month', 'units'])
     .where((eb) => (months ? eb.between('month', months.from, months.to) : eb.lit(false)))
-    .unionAll(
-      db
-        .selectFrom('product_daily_sales')
-        .select(['stock_id', month.as('month'), 'units'])
-        .where((eb) => eb.or(days.map((part) => eb.between('day', part.startDate, part.endDate)))),
-    );
+    .unionAll(daily(add).select(['stock_id', month.as('month'), 'units']))
+    .unionAll(daily(subtract).select((eb) => ['stock_id', month.as('month'), eb.neg('units').as('units')]));
 }
 
-export interface RankedProduct {
+/** One month of one product picked by `rankProducts`, with where it ranks. */
+export interface RankedProductMonth {
   stock_id: number;
   name: string;
   /** 1 for the bestseller; past `count` the product is not one. */
   best_rank: number;
   /** For a product that is not a bestseller: 1 for the worst seller of the others. */
   low_rank: number;
+  month: string;
+  units: number;
 }
 
 /**
- * The `count` best-selling products of the range by units (ties by name, then id), and the `count`
- * worst among the others that sold at least a unit, in one pass over the range's daily sales.
+ * The `count` best-selling products of the range by units (ties by name, then id) and the `count`
+ * worst among the others that sold at least a unit, each with its units per month of the range
+ * that had sales: one pass over the range's summary rows.
  */
-export function rankProducts(db: Executor, range: DayRange, count: number): Promise<RankedProduct[]> {
+export function rankProducts(db: Executor, range: DayRange, count: number): Promise<RankedProductMonth[]> {
   return (
     db
-      .with('totals', (qb) =>
+      .with('monthly', (qb) =>
         qb
           .selectFrom(salesIn(db, range).as('sales'))
+          .select((eb) => ['stock_id', 'month', eb.cast<number>(eb.fn.sum('units'), 'bigint').as('units')])
+          .groupBy(['stock_id', 'month']),
+      )
+      .with('totals', (qb) =>
+        qb
+          .selectFrom('monthly')
           .select((eb) => ['stock_id', eb.cast<number>(eb.fn.sum('units'), 'bigint').as('units')])
           .groupBy('stock_id')
           .having((eb) => eb.fn.sum('units'), '>', 0),
@@ -161,20 +129,18 @@ export function rankProducts(db: Executor, range: DayRange, count: number): Prom
           ),
       )
       .selectFrom('picked')
-      .selectAll()
-      .where((eb) => eb.or([eb('best_rank', '<=', count), eb('low_rank', '<=', count)]))
-      .orderBy('best_rank')
+      .innerJoin('monthly', 'monthly.stock_id', 'picked.stock_id')
+      .select([
+        'picked.stock_id',
+        'picked.name',
+        'picked.best_rank',
+        'picked.low_rank',
+        'monthly.month',
+        'monthly.units',
+      ])
+      .where((eb) => eb.or([eb('picked.best_rank', '<=', count), eb('picked.low_rank', '<=', count)]))
+      .orderBy('picked.best_rank')
+      .orderBy('monthly.month')
       .execute()
   );
-}
-
-/** Units sold per month of the range of each of the given products, months without sales left out. */
-export function unitsByMonth(db: Executor, range: DayRange, stockIds: number[]) {
-  if (stockIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom(salesIn(db, range).as('sales'))
-    .select((eb) => ['stock_id', 'month', eb.cast<number>(eb.fn.sum('units'), 'bigint').as('units')])
-    .where('stock_id', 'in', stockIds)
-    .groupBy(['stock_id', 'month'])
-    .execute();
 }

@@ -8,28 +8,11 @@ import {
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type DayRange, monthsOf } from './days';
 import * as repo from './repository';
 
 export interface ReportServiceDeps {
   db: Kysely<Database>;
-}
-
-/** Every month 'YYYY-MM' from the start day's month to the end day's, in order. */
-export function monthsOf({ startDate, endDate }: repo.DayRange): string[] {
-  const months: string[] = [];
-  let year = Number(startDate.slice(0, 4));
-  let month = Number(startDate.slice(5, 7));
-  const last = endDate.slice(0, 7);
-  for (;;) {
-    const current = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
-    months.push(current);
-    if (current >= last) return months;
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-  }
 }
 
 /** Values per month laid over every month of the range, zeros where a month has none. */
@@ -41,7 +24,7 @@ function perMonth<T extends { month: string }>(months: string[], rows: T[], valu
 /** The analytics reports of the Inventory Manager's Overview, over the whole business (DESIGN §9). */
 export function createReportService({ db }: ReportServiceDeps) {
   return {
-    async inventory(range: repo.DayRange): Promise<InventoryReport> {
+    async inventory(range: DayRange): Promise<InventoryReport> {
       const [levels, supplierStockDistribution] = await Promise.all([
         repo.listStockLevels(db, range),
         repo.supplierDeliveries(db, range),
@@ -56,7 +39,7 @@ export function createReportService({ db }: ReportServiceDeps) {
       };
     },
 
-    async orderPerformance(range: repo.DayRange): Promise<OrderPerformanceReport> {
+    async orderPerformance(range: DayRange): Promise<OrderPerformanceReport> {
       const months = monthsOf(range);
       const rows = await repo.countOrdersByMonth(db, range);
       return {
@@ -69,33 +52,31 @@ export function createReportService({ db }: ReportServiceDeps) {
       };
     },
 
-    async sales(range: repo.DayRange): Promise<SalesReport> {
+    async sales(range: DayRange): Promise<SalesReport> {
       const months = monthsOf(range);
-      const ranked = await repo.rankProducts(db, range, SALES_TREND_PRODUCTS);
-      const units = await repo.unitsByMonth(
-        db,
-        range,
-        ranked.map((product) => product.stock_id),
-      );
-      const trend = (product: repo.RankedProduct): ProductTrend => [
+      const rows = await repo.rankProducts(db, range, SALES_TREND_PRODUCTS);
+      const products = new Map<number, { name: string; best: number; low: number; rows: typeof rows }>();
+      for (const row of rows) {
+        const product = products.get(row.stock_id);
+        if (product) product.rows.push(row);
+        else
+          products.set(row.stock_id, { name: row.name, best: row.best_rank, low: row.low_rank, rows: [row] });
+      }
+      const ranked = [...products.values()];
+      const trend = (product: (typeof ranked)[number]): ProductTrend => [
         product.name,
-        {
-          months,
-          quantities: perMonth(
-            months,
-            units.filter((row) => row.stock_id === product.stock_id),
-            (row) => row.units,
-          ),
-        },
+        { months, quantities: perMonth(months, product.rows, (row) => row.units) },
       ];
-      const bestsellers = ranked.filter((product) => product.best_rank <= SALES_TREND_PRODUCTS);
-      const lowPerformers = ranked
-        .filter((product) => product.best_rank > SALES_TREND_PRODUCTS)
-        .sort((a, b) => a.low_rank - b.low_rank);
       return {
         product_sales_trends: {
-          bestsellers: bestsellers.map(trend),
-          low_performers: lowPerformers.map(trend),
+          bestsellers: ranked
+            .filter((product) => product.best <= SALES_TREND_PRODUCTS)
+            .sort((a, b) => a.best - b.best)
+            .map(trend),
+          low_performers: ranked
+            .filter((product) => product.best > SALES_TREND_PRODUCTS)
+            .sort((a, b) => a.low - b.low)
+            .map(trend),
         },
       };
     },
