@@ -1,6 +1,7 @@
 import { ANALYTICS_EMPTY_MESSAGES, type InventoryReport, type ReportQuery } from '@depot/contract';
 import { Badge, Group, Text } from '@mantine/core';
 import { Bar, Pie } from 'react-chartjs-2';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import { formatQuantity } from '@/lib/format';
 import { useInventoryReport } from '../api/get-reports';
 import { ChartCard } from './chart-card';
@@ -43,6 +44,8 @@ export function InventoryCharts({ range }: { range: ReportQuery | null }) {
 }
 
 function StockLevelsPie({ levels }: { levels: InventoryReport['stock_levels'] }) {
+  // Beside the pie a phone has no room for the names: they go under it.
+  const legendPosition = useIsPhone() ? 'bottom' : 'right';
   const slices = stockSlices(levels);
   let healthyIndex = 0;
   const colors = slices.map((slice) =>
@@ -64,7 +67,7 @@ function StockLevelsPie({ levels }: { levels: InventoryReport['stock_levels'] })
           },
         ],
       }}
-      options={{ plugins: { legend: { position: 'right', labels: { boxWidth: 12 } } } }}
+      options={{ plugins: { legend: { position: legendPosition, labels: { boxWidth: 12 } } } }}
     />
   );
 }
