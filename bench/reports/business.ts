@@ -1,5 +1,8 @@
 import type { LocationType, OrderStatus } from '@depot/contract';
+import type { Selectable } from 'kysely';
+import type { OrderItemsTable, OrdersTable } from '../../apps/server/src/db/schema';
 import { expectedDeliveryDate, shippingCostCents } from '../../apps/server/src/modules/orders/shipping';
+import { seededRandom } from '../../apps/server/src/test/seeded-random';
 
 /** The size of the business the bench builds: a year of customer orders over a fixed catalogue. */
 export interface BusinessPlan {
@@ -25,31 +28,8 @@ export interface StockRow {
 }
 
 /** An order row as stored, with the id the seeder gives it. */
-export interface OrderRow {
-  id: number;
-  customer_id: number;
-  courier_service_id: number;
-  shipping_address: string;
-  pin_code: string;
-  location_type: LocationType;
-  phone_number: string;
-  consignment_weight_grams: number;
-  items_total_cents: number;
-  shipping_cost_cents: number;
-  status: OrderStatus;
-  delivery_date: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface OrderItemRow {
-  order_id: number;
-  stock_id: number;
-  product_name: string;
-  quantity: number;
-  price_cents: number;
-  weight_grams: number;
-}
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Omit<Selectable<OrderItemsTable>, 'id'>;
 
 export const ORDER_COLUMNS = [
   'id',
@@ -76,20 +56,6 @@ export const ORDER_ITEM_COLUMNS = [
   'price_cents',
   'weight_grams',
 ] as const satisfies readonly (keyof OrderItemRow)[];
-
-/** mulberry32: the same seed gives the same business on either database. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int };
-}
 
 const MATERIALS = ['Steel', 'Oak', 'Brass', 'Copper', 'Nylon', 'Rubber', 'Glass', 'Cotton', 'Teak', 'Zinc'];
 const THINGS = [

@@ -24,25 +24,22 @@ export function reportSummariesMigration({ dialect }: MigrationContext) {
         .modifyEnd(clustered)
         .execute();
 
-      // bigint: a day's units of one item can pass 2^31 (a line may carry up to a billion).
-      await db.schema
-        .createTable('product_daily_sales')
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('stock_id', 'integer', (c) => c.notNull().references('stocks.id'))
-        .addColumn('units', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('product_daily_sales_pkey', ['day', 'stock_id'])
-        .addCheckConstraint('product_daily_sales_units_check', sql`units >= 0`)
-        .modifyEnd(clustered)
-        .execute();
-      await db.schema
-        .createTable('product_monthly_sales')
-        .addColumn('month', 'text', (c) => c.notNull())
-        .addColumn('stock_id', 'integer', (c) => c.notNull().references('stocks.id'))
-        .addColumn('units', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('product_monthly_sales_pkey', ['month', 'stock_id'])
-        .addCheckConstraint('product_monthly_sales_units_check', sql`units >= 0`)
-        .modifyEnd(clustered)
-        .execute();
+      // Units per stock item and day, and the same per month; bigint, as a day's units of one item
+      // can pass 2^31 (a line may carry up to a billion).
+      for (const [table, bucket] of [
+        ['product_daily_sales', 'day'],
+        ['product_monthly_sales', 'month'],
+      ] as const) {
+        await db.schema
+          .createTable(table)
+          .addColumn(bucket, 'text', (c) => c.notNull())
+          .addColumn('stock_id', 'integer', (c) => c.notNull().references('stocks.id'))
+          .addColumn('units', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint(`${table}_pkey`, [bucket, 'stock_id'])
+          .addCheckConstraint(`${table}_units_check`, sql`units >= 0`)
+          .modifyEnd(clustered)
+          .execute();
+      }
 
       await rebuildReportSummaries(db as Kysely<Database>);
     },

@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSummariesMigration } from '../../db/migrations/2026-11-26-report-summaries';
+import { seededRandom } from '../../test/seeded-random';
 import { createTestApp, registerAndLogin, sessionCookieFrom } from '../../test/test-app';
 import { salesSources } from './days';
 import {
@@ -433,24 +434,9 @@ describe('salesSources', () => {
   });
 });
 
-/** A small deterministic generator, so a failing sequence can be replayed from its seed. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
-  return { next, int, pick };
-}
-
 describe('summaries against the order rows after a random history', () => {
   const seed = Number(process.env.REPORTS_SEED ?? Date.now() % 100_000);
-  const random = randomFrom(seed);
+  const random = seededRandom(seed);
   let b: Business;
 
   beforeAll(async () => {
