@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor } from './repository';
 
 /** The UTC day of an ISO-8601 timestamp: '2026-06-15T10:00:00.000Z' → '2026-06-15'. */
 export const utcDay = (timestamp: string): string => timestamp.slice(0, 10);
