@@ -4,12 +4,15 @@ import { z } from 'zod';
 export const STOCK_REORDER_LEVEL = 10;
 /** How many products each side of the sales report names (DESIGN §9). */
 export const SALES_TREND_PRODUCTS = 5;
+/** The most months a report covers: its charts have a point per month, and its answer grows with them. */
+export const REPORT_MAX_MONTHS = 120;
 
 export const ANALYTICS_MESSAGES = {
   startDateRequired: 'startDate is required (YYYY-MM-DD)',
   endDateRequired: 'endDate is required (YYYY-MM-DD)',
   invalidDate: 'Dates must be real calendar days written YYYY-MM-DD',
   startAfterEnd: 'startDate must be on or before endDate',
+  rangeTooLong: `The date range can cover at most ${REPORT_MAX_MONTHS} months (10 years)`,
 } as const;
 
 /** The empty-data sentences of SPEC §8, one per chart. */
@@ -30,6 +33,12 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** How many months 'YYYY-MM' a range touches, its first and last included: 2026-01-31 to 2026-02-01 is 2. */
+export function monthsSpanned(startDate: string, endDate: string): number {
+  const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  return monthIndex(endDate) - monthIndex(startDate) + 1;
+}
+
 const calendarDay = (required: string) =>
   z
     .string({ error: required })
@@ -37,7 +46,7 @@ const calendarDay = (required: string) =>
     .min(1, { error: required, abort: true })
     .refine(isCalendarDay, ANALYTICS_MESSAGES.invalidDate);
 
-/** ?startDate=&endDate= of the three report endpoints: both required, start ≤ end, end day included. */
+/** ?startDate=&endDate= of the three report endpoints: both required, start ≤ end, end day included, 10 years at most. */
 export const reportQuerySchema = z
   .object({
     startDate: calendarDay(ANALYTICS_MESSAGES.startDateRequired),
@@ -46,6 +55,10 @@ export const reportQuerySchema = z
   .refine((range) => range.startDate <= range.endDate, {
     message: ANALYTICS_MESSAGES.startAfterEnd,
     path: ['startDate'],
+  })
+  .refine((range) => monthsSpanned(range.startDate, range.endDate) <= REPORT_MAX_MONTHS, {
+    message: ANALYTICS_MESSAGES.rangeTooLong,
+    path: ['endDate'],
   });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 

@@ -359,6 +359,8 @@ describe('reports on a small business (figures worked out by hand)', () => {
       ['?startDate=01/01/2026&endDate=2026-03-31', ANALYTICS_MESSAGES.invalidDate],
       ['?startDate=2026-1-1&endDate=2026-03-31', ANALYTICS_MESSAGES.invalidDate],
       ['?startDate=2026-04-01&endDate=2026-03-31', ANALYTICS_MESSAGES.startAfterEnd],
+      ['?startDate=2016-03-31&endDate=2026-03-01', ANALYTICS_MESSAGES.rangeTooLong],
+      ['?startDate=0001-01-01&endDate=9999-12-31', ANALYTICS_MESSAGES.rangeTooLong],
     ])('answers 400 to %s with a clear message', async (query, message) => {
       for (const path of paths) {
         const response = await b.call(b.manager, 'GET', url(path, query));
@@ -376,6 +378,12 @@ describe('reports on a small business (figures worked out by hand)', () => {
         }
         expect((await b.call(b.manager, 'GET', url(path, query))).statusCode).toBe(200);
       }
+    });
+
+    it('answers a range of ten years, a point per month', async () => {
+      const report = await performance({ startDate: '2016-04-30', endDate: '2026-03-01' });
+      expect(report.order_volume_trends.months).toHaveLength(120);
+      expect(report.order_volume_trends.order_counts.reduce((sum, count) => sum + count, 0)).toBe(5);
     });
 
     it('checks the role before the dates', async () => {

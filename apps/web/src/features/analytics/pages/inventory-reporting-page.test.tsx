@@ -1,5 +1,6 @@
 import {
   ANALYTICS_EMPTY_MESSAGES,
+  ANALYTICS_MESSAGES,
   type InventoryReport,
   type OrderPerformanceReport,
   PATHS,
@@ -143,5 +144,9 @@ describe('Inventory Reporting (manager Overview)', () => {
     expect(await screen.findByText(START_AFTER_END_TEXT)).toBeInTheDocument();
     await waitFor(() => expect(reportCalls()).toBe(before));
     expect(screen.queryByRole('heading', { name: 'Inventory Reports' })).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2000-01-01' } });
+    expect(await screen.findByText(ANALYTICS_MESSAGES.rangeTooLong)).toBeInTheDocument();
+    await waitFor(() => expect(reportCalls()).toBe(before));
   });
 });

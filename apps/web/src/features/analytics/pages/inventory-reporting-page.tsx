@@ -1,4 +1,10 @@
-import { isCalendarDay, type ReportQuery } from '@depot/contract';
+import {
+  ANALYTICS_MESSAGES,
+  isCalendarDay,
+  monthsSpanned,
+  REPORT_MAX_MONTHS,
+  type ReportQuery,
+} from '@depot/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { PageTitle } from '@/components/page-title';
@@ -12,10 +18,13 @@ import '../components/chart-setup';
 export const CHOOSE_DATES_TEXT = 'Choose a start and an end date to see the reports.';
 export const START_AFTER_END_TEXT = 'The start date must be on or before the end date.';
 
-/** The range the charts load for, or why there is none (SPEC §5: both dates, start first). */
+/** The range the charts load for, or why there is none (SPEC §5: both dates, start first; 10 years at most). */
 function usableRange({ startDate, endDate }: DateRangeValues): { range: ReportQuery | null; error?: string } {
   if (!isCalendarDay(startDate) || !isCalendarDay(endDate)) return { range: null };
   if (startDate > endDate) return { range: null, error: START_AFTER_END_TEXT };
+  if (monthsSpanned(startDate, endDate) > REPORT_MAX_MONTHS) {
+    return { range: null, error: ANALYTICS_MESSAGES.rangeTooLong };
+  }
   return { range: { startDate, endDate } };
 }
 
