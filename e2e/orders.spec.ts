@@ -1,36 +1,14 @@
-import { ORDER_MESSAGES, type Role } from '@depot/contract';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { E2E_BASE_URL } from './support/environment';
+import { ORDER_MESSAGES } from '@depot/contract';
+import { expect, test } from '@playwright/test';
 import {
+  addStockThroughApi,
   expectNoHorizontalScroll,
+  loggedInPage,
   openFromSidebar,
-  PASSWORD,
   snapshot,
-  uniqueEmail,
+  suffix,
   watchForPageErrors,
 } from './support/helpers';
-
-/** A new browser context (its own cookies) with an account of `role` logged in through the API. */
-async function loggedInPage(browser: Browser, like: Page, role: Role, name: string) {
-  // Same window size as the test's own page, so the phone project gets phone-sized pages.
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: like.viewportSize() });
-  const page = await context.newPage();
-  const email = uniqueEmail(role.replace(' ', '-').toLowerCase());
-  const registered = await page.request.post('/auth/register', {
-    data: { role, name, email, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const login = await page.request.post('/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return page;
-}
-
-async function addStock(page: Page, name: string, price: number, quantity: number, weight: number) {
-  const response = await page.request.post('/api/stocks', { data: { name, price, quantity, weight } });
-  expect(response.status()).toBe(201);
-}
-
-const suffix = () => Math.random().toString(36).slice(2, 7);
 
 test('a customer orders through preview and confirm; the courier moves it along and the customer sees it live', async ({
   browser,
@@ -39,8 +17,8 @@ test('a customer orders through preview and confirm; the courier moves it along 
   const manager = await loggedInPage(browser, firstPage, 'Inventory Manager', 'Mona Manager');
   const hinges = `Steel Hinges ${suffix()}`;
   const handles = `Door Handles ${suffix()}`;
-  await addStock(manager, hinges, 4.25, 50, 0.35);
-  await addStock(manager, handles, 12, 3, 1.1);
+  await addStockThroughApi(manager, hinges, 4.25, 50, 0.35);
+  await addStockThroughApi(manager, handles, 12, 3, 1.1);
 
   const courierName = `Swift Couriers ${suffix()}`;
   const courier = await loggedInPage(browser, firstPage, 'Courier Service', courierName);
@@ -153,7 +131,7 @@ test('@phone the customer screens and the courier board fit a phone', async ({
 }) => {
   const manager = await loggedInPage(browser, firstPage, 'Inventory Manager', 'Mo Phone');
   const product = `Packing Tape ${suffix()}`;
-  await addStock(manager, product, 2.5, 20, 0.2);
+  await addStockThroughApi(manager, product, 2.5, 20, 0.2);
   const courierName = `Phone Couriers ${suffix()}`;
   const courier = await loggedInPage(browser, firstPage, 'Courier Service', courierName);
   const customer = await loggedInPage(browser, firstPage, 'Customer', 'Pia Phone');

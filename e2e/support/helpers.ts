@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Role } from '@depot/contract';
-import { expect, type Page } from '@playwright/test';
-import { MAILBOX_FILE } from './environment';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { E2E_BASE_URL, MAILBOX_FILE } from './environment';
 
 export const PASSWORD = 'amber-kettle-orbit-42';
 
@@ -102,4 +102,35 @@ export function watchForPageErrors(page: Page) {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
+}
+
+/** A short random tag that keeps names unique across tests sharing the one server. */
+export const suffix = () => Math.random().toString(36).slice(2, 7);
+
+/** A new browser context (its own cookies) with an account of `role` logged in through the API. */
+export async function loggedInPage(browser: Browser, like: Page, role: Role, name: string) {
+  // Same window size as the test's own page, so the phone project gets phone-sized pages.
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: like.viewportSize() });
+  const page = await context.newPage();
+  const email = uniqueEmail(role.replace(' ', '-').toLowerCase());
+  const registered = await page.request.post('/auth/register', {
+    data: { role, name, email, password: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  const login = await page.request.post('/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  return page;
+}
+
+/** Adds a stock item as the page's (manager) account; returns its id. */
+export async function addStockThroughApi(
+  page: Page,
+  name: string,
+  price: number,
+  quantity: number,
+  weight: number,
+): Promise<number> {
+  const response = await page.request.post('/api/stocks', { data: { name, price, quantity, weight } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).stock.stock_id;
 }

@@ -27,6 +27,8 @@ import { pincodeRoutes } from './modules/pincodes/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { replenishmentOrderRoutes } from './modules/replenishment-orders/routes';
 import { createReplenishmentOrderService } from './modules/replenishment-orders/service';
+import { reportRoutes } from './modules/reports/routes';
+import { createReportService } from './modules/reports/service';
 import { stockRoutes } from './modules/stocks/routes';
 import { createStockService } from './modules/stocks/service';
 import { supplierProductRoutes } from './modules/supplier-products/routes';
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
     }),
     idempotency,
   });
+  await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });
   await app.register(notificationRoutes, {
     notificationService: createNotificationService({ db: database.db }),
   });

@@ -7,6 +7,8 @@ import { stockAndSuppliersMigration } from './migrations/2026-11-23-stock-and-su
 import { ordersMigration } from './migrations/2026-11-24-orders';
 import { replenishmentMigration } from './migrations/2026-11-25-replenishment';
 import { liveEventsMigration } from './migrations/2026-11-26-live-events';
+import { reportSummariesMigration } from './migrations/2026-11-26-report-summaries';
+import { supplierDeliveriesMigration } from './migrations/2026-11-27-supplier-deliveries';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -15,6 +17,8 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-24-orders': ordersMigration,
   '2026-11-25-replenishment': replenishmentMigration,
   '2026-11-26-live-events': liveEventsMigration,
+  '2026-11-26-report-summaries': reportSummariesMigration,
+  '2026-11-27-supplier-deliveries': supplierDeliveriesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

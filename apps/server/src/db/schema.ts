@@ -130,6 +130,8 @@ export interface ReplenishmentOrdersTable {
   expected_delivery_time: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When it became Delivered; null for every other status. */
+  delivered_at: Timestamp | null;
 }
 
 /** A supply order line with the product's name, price and weight copied at order time. */
@@ -151,6 +153,37 @@ export interface LiveEventsTable {
   created_at: Timestamp;
 }
 
+/**
+ * Orders created on one UTC day ('YYYY-MM-DD') and how many of them are Delivered now; kept in the
+ * transactions that place orders and change their status, read by the analytics reports.
+ */
+export interface OrderDailyStatsTable {
+  day: string;
+  total_orders: number;
+  delivered_orders: number;
+}
+
+/** Units of one stock item sold on one UTC day, kept in the order-placing transaction. */
+export interface ProductDailySalesTable {
+  day: string;
+  stock_id: number;
+  units: number;
+}
+
+/** The same units added up per month ('YYYY-MM'): a report's whole months read these. */
+export interface ProductMonthlySalesTable {
+  month: string;
+  stock_id: number;
+  units: number;
+}
+
+/** Units each supplier delivered on one UTC day, kept in the transaction that marks an order Delivered. */
+export interface SupplierDailyDeliveriesTable {
+  day: string;
+  supplier_id: number;
+  units: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -165,4 +198,8 @@ export interface Database {
   replenishment_orders: ReplenishmentOrdersTable;
   replenishment_order_items: ReplenishmentOrderItemsTable;
   live_events: LiveEventsTable;
+  order_daily_stats: OrderDailyStatsTable;
+  product_daily_sales: ProductDailySalesTable;
+  product_monthly_sales: ProductMonthlySalesTable;
+  supplier_daily_deliveries: SupplierDailyDeliveriesTable;
 }

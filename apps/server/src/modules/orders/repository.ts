@@ -148,9 +148,17 @@ export async function createOrder(
   return toOrder(row, lines);
 }
 
+/** A status change that happened: whom to tell, and how the order's Delivered count moved. */
+export interface StatusChange {
+  customer_id: number;
+  created_at: string;
+  /** +1 when the order became Delivered, −1 when it stopped being Delivered, else 0. */
+  deliveredChange: 1 | 0 | -1;
+}
+
 /**
- * Sets the status of an order of that courier if it differs; answers the customer to tell, or
- * undefined when nothing changed (no such order of theirs, or the status was already that).
+ * Sets the status of an order of that courier if it differs; answers the change, or undefined
+ * when nothing changed (no such order of theirs, or the status was already that).
  */
 export async function changeOrderStatus(
   db: Executor,
@@ -158,13 +166,21 @@ export async function changeOrderStatus(
   courierId: number,
   status: OrderStatus,
   updatedAt: string,
-): Promise<{ customer_id: number } | undefined> {
-  return db
+): Promise<StatusChange | undefined> {
+  // A no-op write takes the row lock in either dialect (SQLite has no FOR UPDATE) and answers the
+  // status as of now: a concurrent change cannot slip in between reading it and replacing it.
+  const current = await db
     .updateTable('orders')
-    .set({ status, updated_at: updatedAt })
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
     .where('courier_service_id', '=', courierId)
-    .where('status', '<>', status)
-    .returning(['customer_id'])
+    .returning(['status', 'customer_id', 'created_at'])
     .executeTakeFirst();
+  if (!current || current.status === status) return undefined;
+  await db.updateTable('orders').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+  return {
+    customer_id: current.customer_id,
+    created_at: current.created_at,
+    deliveredChange: status === 'Delivered' ? 1 : current.status === 'Delivered' ? -1 : 0,
+  };
 }

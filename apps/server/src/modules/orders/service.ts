@@ -22,6 +22,7 @@ import type { EventBus } from '../../lib/events';
 import { isActiveCourier } from '../couriers/repository';
 import { createNotification } from '../notifications/repository';
 import type { PincodeService } from '../pincodes/service';
+import { countDeliveredChange, countPlacedOrder, utcDay } from '../reports/summaries';
 import * as repo from './repository';
 import { expectedDeliveryDate, shippingCostCents } from './shipping';
 
@@ -93,7 +94,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     /**
      * Places a customer's order in one transaction (DESIGN §5): stock taken line by line with
      * conditional updates, names, prices and weights copied from the stock rows, the order, its
-     * lines and the customer's notification written; any short line undoes all of it.
+     * lines, the customer's notification and the report summaries written; any short line undoes
+     * all of it.
      */
     async place(user: SessionUser, draft: OrderDraft, beforeCommit?: BeforeCommit): Promise<Order> {
       if (user.role !== 'Customer') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
@@ -165,6 +167,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           created_at: now,
         });
         await beforeCommit?.(trx, order);
+        await countPlacedOrder(trx, utcDay(now), items);
         return { order, notification };
       });
 
@@ -194,6 +197,9 @@ export function createOrderService(deps: OrderServiceDeps) {
               created_at: now,
             })
           : undefined;
+        if (changed && changed.deliveredChange !== 0) {
+          await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
+        }
         return { order, notification };
       });
 

@@ -134,7 +134,12 @@ export async function changeSupplyOrder(
   id: number,
   supplierId: number,
   finalStatuses: readonly SupplyOrderStatus[],
-  changes: { status?: SupplyOrderStatus; expected_delivery_time?: string; updated_at: string },
+  changes: {
+    status?: SupplyOrderStatus;
+    expected_delivery_time?: string;
+    updated_at: string;
+    delivered_at?: string;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('replenishment_orders')

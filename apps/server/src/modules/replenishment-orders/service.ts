@@ -28,6 +28,7 @@ import type { Clock } from '../../lib/clock';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { createNotification } from '../notifications/repository';
+import { countSupplierDelivery, utcDay } from '../reports/summaries';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
 import { getActiveSupplierById } from '../suppliers/repository';
@@ -278,6 +279,7 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
         const changed = await repo.changeSupplyOrder(trx, id, user.id, FINAL_SUPPLY_ORDER_STATUSES, {
           ...changes,
           updated_at: now,
+          ...(changes.status === 'Delivered' ? { delivered_at: now } : {}),
         });
         if (!changed) {
           // Made final by a concurrent request between the read and this write (PostgreSQL).
@@ -294,6 +296,10 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
           ...supplyOrderChangeNotice(id, changes),
           created_at: now,
         });
+        // Last, as the report summaries' hot rows stay locked until commit.
+        if (changes.status === 'Delivered') {
+          await countSupplierDelivery(trx, utcDay(now), order.supplier_id, order.total_quantity);
+        }
         return { order, notification };
       });
 

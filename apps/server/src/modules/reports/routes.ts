@@ -1,0 +1,52 @@
+import {
+  errorResponseSchema,
+  inventoryReportSchema,
+  orderPerformanceReportSchema,
+  REPORT_PATHS,
+  reportQuerySchema,
+  salesReportSchema,
+} from '@depot/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formErrorFormatter } from '../../plugins/error-handler';
+import type { ReportService } from './service';
+
+export interface ReportRoutesOptions {
+  reportService: ReportService;
+}
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+};
+
+/** The analytics reports of SPEC §7, for Inventory Managers (DESIGN §9). */
+export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions) {
+  const { reportService } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const common = {
+    preValidation: app.requireRole('Inventory Manager'),
+    // The contract's sentences ('endDate is required (YYYY-MM-DD)') read well as they are.
+    schemaErrorFormatter: formErrorFormatter,
+  };
+  const schema = { tags: ['reports'], security: [{ session: [] }], querystring: reportQuerySchema };
+
+  routes.get(
+    REPORT_PATHS.inventory,
+    { ...common, schema: { ...schema, response: { 200: inventoryReportSchema, ...errors } } },
+    async (request) => reportService.inventory(request.query),
+  );
+
+  routes.get(
+    REPORT_PATHS.orderPerformance,
+    { ...common, schema: { ...schema, response: { 200: orderPerformanceReportSchema, ...errors } } },
+    async (request) => reportService.orderPerformance(request.query),
+  );
+
+  routes.get(
+    REPORT_PATHS.sales,
+    { ...common, schema: { ...schema, response: { 200: salesReportSchema, ...errors } } },
+    async (request) => reportService.sales(request.query),
+  );
+}

@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { Executor } from './repository';
+
+/** The UTC day of an ISO-8601 timestamp: '2026-06-15T10:00:00.000Z' → '2026-06-15'. */
+export const utcDay = (timestamp: string): string => timestamp.slice(0, 10);
+
+/**
+ * Counts a newly placed order and its units on its day. Call it last in the placing transaction:
+ * on PostgreSQL the day's rows stay locked until commit, so every other order of that day waits
+ * for as short a time as possible. `lines` name each stock item once, in stock_id order, so
+ * concurrent orders lock the same rows in the same order.
+ */
+export async function countPlacedOrder(
+  db: Executor,
+  day: string,
+  lines: readonly { stock_id: number; quantity: number }[],
+): Promise<void> {
+  if (lines.length > 0) {
+    await db
+      .insertInto('product_daily_sales')
+      .values(lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })))
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'stock_id'])
+          .doUpdateSet((eb) => ({ units: eb('product_daily_sales.units', '+', eb.ref('excluded.units')) })),
+      )
+      .execute();
+    await db
+      .insertInto('product_monthly_sales')
+      .values(
+        lines.map((line) => ({ month: day.slice(0, 7), stock_id: line.stock_id, units: line.quantity })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['month', 'stock_id'])
+          .doUpdateSet((eb) => ({ units: eb('product_monthly_sales.units', '+', eb.ref('excluded.units')) })),
+      )
+      .execute();
+  }
+  await db
+    .insertInto('order_daily_stats')
+    .values({ day, total_orders: 1, delivered_orders: 0 })
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet((eb) => ({ total_orders: eb('order_daily_stats.total_orders', '+', 1) })),
+    )
+    .execute();
+}
+
+/** An order created on `day` became Delivered (+1) or stopped being Delivered (−1); call it last, as above. */
+export async function countDeliveredChange(db: Executor, day: string, change: 1 | -1): Promise<void> {
+  await db
+    .updateTable('order_daily_stats')
+    .set((eb) => ({ delivered_orders: eb('delivered_orders', '+', change) }))
+    .where('day', '=', day)
+    .execute();
+}
+
+/** A supply order of `supplierId` with `units` in all was delivered on `day`; call it last in that transaction. */
+export async function countSupplierDelivery(db: Executor, day: string, supplierId: number, units: number) {
+  await db
+    .insertInto('supplier_daily_deliveries')
+    .values({ day, supplier_id: supplierId, units })
+    .onConflict((oc) =>
+      oc.columns(['day', 'supplier_id']).doUpdateSet((eb) => ({
+        units: eb('supplier_daily_deliveries.units', '+', eb.ref('excluded.units')),
+      })),
+    )
+    .execute();
+}
+
+/** Recomputes the delivery summary from the delivered supply orders; run it inside a transaction. */
+export async function rebuildSupplierDeliveries(db: Executor): Promise<void> {
+  const deliveryDay = sql<string>`substr(replenishment_orders.delivered_at, 1, 10)`;
+  await db.deleteFrom('supplier_daily_deliveries').execute();
+  await db
+    .insertInto('supplier_daily_deliveries')
+    .columns(['day', 'supplier_id', 'units'])
+    .expression(
+      db
+        .selectFrom('replenishment_order_items')
+        .innerJoin('replenishment_orders', 'replenishment_orders.id', 'replenishment_order_items.order_id')
+        .where('replenishment_orders.delivered_at', 'is not', null)
+        .select((eb) => [
+          deliveryDay.as('day'),
+          'replenishment_orders.supplier_id',
+          eb.fn.sum<number>('replenishment_order_items.quantity').as('units'),
+        ])
+        .groupBy([deliveryDay, 'replenishment_orders.supplier_id']),
+    )
+    .execute();
+}
+
+/**
+ * Recomputes the summaries from the order rows: the migration that creates them fills them this
+ * way, and so does the bench seeder after its bulk inserts. Run it inside a transaction.
+ */
+export async function rebuildReportSummaries(db: Executor): Promise<void> {
+  const orderDay = sql<string>`substr(orders.created_at, 1, 10)`;
+  const salesMonth = sql<string>`substr(product_daily_sales.day, 1, 7)`;
+  for (const table of ['order_daily_stats', 'product_monthly_sales', 'product_daily_sales'] as const) {
+    await db.deleteFrom(table).execute();
+  }
+  await db
+    .insertInto('order_daily_stats')
+    .columns(['day', 'total_orders', 'delivered_orders'])
+    .expression(
+      db
+        .selectFrom('orders')
+        .select((eb) => [
+          orderDay.as('day'),
+          eb.fn.countAll<number>().as('total_orders'),
+          eb.fn
+            .sum<number>(eb.case().when('orders.status', '=', 'Delivered').then(1).else(0).end())
+            .as('delivered_orders'),
+        ])
+        .groupBy(orderDay),
+    )
+    .execute();
+  await db
+    .insertInto('product_daily_sales')
+    .columns(['day', 'stock_id', 'units'])
+    .expression(
+      db
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select((eb) => [
+          orderDay.as('day'),
+          'order_items.stock_id',
+          eb.fn.sum<number>('order_items.quantity').as('units'),
+        ])
+        .groupBy([orderDay, 'order_items.stock_id']),
+    )
+    .execute();
+  await db
+    .insertInto('product_monthly_sales')
+    .columns(['month', 'stock_id', 'units'])
+    .expression(
+      db
+        .selectFrom('product_daily_sales')
+        .select((eb) => [salesMonth.as('month'), 'stock_id', eb.fn.sum<number>('units').as('units')])
+        .groupBy([salesMonth, 'stock_id']),
+    )
+    .execute();
+}

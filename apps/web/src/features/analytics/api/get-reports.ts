@@ -1,0 +1,36 @@
+import {
+  type InventoryReport,
+  type OrderPerformanceReport,
+  REPORT_PATHS,
+  type ReportQuery,
+  type SalesReport,
+} from '@depot/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  report: (path: string, range: ReportQuery | null) => [...reportKeys.all, path, range] as const,
+};
+
+function getReport<T>(path: string, { startDate, endDate }: ReportQuery, signal?: AbortSignal): Promise<T> {
+  const query = new URLSearchParams({ startDate, endDate });
+  return apiClient.get<T>(`${path}?${query}`, { signal });
+}
+
+/** One report for a date range; nothing is fetched until the range is complete (SPEC §5). */
+const reportQueryOptions = <T>(path: string, range: ReportQuery | null) =>
+  queryOptions({
+    queryKey: reportKeys.report(path, range),
+    queryFn: ({ signal }) => getReport<T>(path, range as ReportQuery, signal),
+    enabled: range !== null,
+  });
+
+export const useInventoryReport = (range: ReportQuery | null) =>
+  useQuery(reportQueryOptions<InventoryReport>(REPORT_PATHS.inventory, range));
+
+export const useOrderPerformanceReport = (range: ReportQuery | null) =>
+  useQuery(reportQueryOptions<OrderPerformanceReport>(REPORT_PATHS.orderPerformance, range));
+
+export const useSalesReport = (range: ReportQuery | null) =>
+  useQuery(reportQueryOptions<SalesReport>(REPORT_PATHS.sales, range));

@@ -1,0 +1,38 @@
+import { Paper, Skeleton, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { QueryError } from '@/components/query-states';
+
+/** SPEC §2: every chart is 400 px high. */
+export const CHART_HEIGHT = 400;
+
+interface ChartCardProps {
+  title: string;
+  status: 'pending' | 'error' | 'success';
+  error?: unknown;
+  onRetry: () => void;
+  /** The spec's sentence when the range has nothing to draw; null when there is data. */
+  emptyMessage: string | null;
+  children: ReactNode;
+}
+
+/** A chart's frame: its title, then a placeholder, the failure, the empty sentence or the chart. */
+export function ChartCard({ title, status, error, onRetry, emptyMessage, children }: ChartCardProps) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      {status === 'pending' ? (
+        <Skeleton height={CHART_HEIGHT} aria-label={`Loading ${title}`} />
+      ) : status === 'error' ? (
+        <QueryError title={`Could not load ${title}`} error={error} onRetry={onRetry} />
+      ) : emptyMessage ? (
+        <Text c="gray.7" py="xl" ta="center">
+          {emptyMessage}
+        </Text>
+      ) : (
+        <div style={{ position: 'relative', height: CHART_HEIGHT }}>{children}</div>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,120 @@
+import { ANALYTICS_EMPTY_MESSAGES, type InventoryReport, type ReportQuery } from '@depot/contract';
+import { Badge, Group, Text } from '@mantine/core';
+import { Bar, Pie } from 'react-chartjs-2';
+import { useIsPhone } from '@/hooks/use-is-phone';
+import { formatQuantity } from '@/lib/format';
+import { useInventoryReport } from '../api/get-reports';
+import { ChartCard } from './chart-card';
+import { ALERT_COLOR, seriesColor } from './chart-setup';
+import { stockSlices } from './stock-slices';
+
+export const STOCK_LEVELS_TITLE = 'Stock Levels & Replenishment Needs';
+export const SUPPLIER_DISTRIBUTION_TITLE = 'Supplier Stock Distribution';
+
+/** Inventory Reports: current stock with what needs reordering, and units delivered by each supplier. */
+export function InventoryCharts({ range }: { range: ReportQuery | null }) {
+  const report = useInventoryReport(range);
+  const common = { status: report.status, error: report.error, onRetry: () => void report.refetch() };
+  const data = report.data;
+  return (
+    <>
+      <ChartCard
+        title={STOCK_LEVELS_TITLE}
+        {...common}
+        emptyMessage={
+          data && data.stock_levels.products.length === 0 ? ANALYTICS_EMPTY_MESSAGES.stockLevels : null
+        }
+      >
+        {data && <StockLevelsPie levels={data.stock_levels} />}
+      </ChartCard>
+      {data && <ReplenishmentNeeds levels={data.stock_levels} />}
+      <ChartCard
+        title={SUPPLIER_DISTRIBUTION_TITLE}
+        {...common}
+        emptyMessage={
+          data && data.supplier_stock_distribution.suppliers.length === 0
+            ? ANALYTICS_EMPTY_MESSAGES.supplierStockDistribution
+            : null
+        }
+      >
+        {data && <SupplierDistributionBar distribution={data.supplier_stock_distribution} />}
+      </ChartCard>
+    </>
+  );
+}
+
+function StockLevelsPie({ levels }: { levels: InventoryReport['stock_levels'] }) {
+  // Beside the pie a phone has no room for the names: they go under it.
+  const legendPosition = useIsPhone() ? 'bottom' : 'right';
+  const slices = stockSlices(levels);
+  let healthyIndex = 0;
+  const colors = slices.map((slice) =>
+    slice.needsReplenishment ? ALERT_COLOR : seriesColor(healthyIndex++),
+  );
+  return (
+    <Pie
+      role="img"
+      aria-label={`${STOCK_LEVELS_TITLE}: ${slices.map((s) => `${s.label} ${s.quantity}`).join(', ')}`}
+      data={{
+        labels: slices.map((slice) => (slice.needsReplenishment ? `${slice.label} (reorder)` : slice.label)),
+        datasets: [
+          {
+            label: 'Units in stock',
+            data: slices.map((slice) => slice.quantity),
+            backgroundColor: colors,
+            borderColor: '#ffffff',
+            borderWidth: 1,
+          },
+        ],
+      }}
+      options={{ plugins: { legend: { position: legendPosition, labels: { boxWidth: 12 } } } }}
+    />
+  );
+}
+
+/** Names the items at or under the reorder level in words, which a pie cannot. */
+function ReplenishmentNeeds({ levels }: { levels: InventoryReport['stock_levels'] }) {
+  const low = stockSlices(levels).filter((slice) => slice.needsReplenishment);
+  if (levels.products.length === 0) return null;
+  return (
+    <Group gap="xs" aria-label="Needs replenishment">
+      <Text size="sm" fw={600}>
+        {low.length === 0
+          ? `Every item has more than ${levels.reorder_level} units.`
+          : `At or under ${levels.reorder_level} units:`}
+      </Text>
+      {low.map((slice) => (
+        <Badge key={slice.label} color="red" variant="light" tt="none">
+          {slice.label}: {formatQuantity(slice.quantity)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function SupplierDistributionBar({
+  distribution,
+}: {
+  distribution: InventoryReport['supplier_stock_distribution'];
+}) {
+  return (
+    <Bar
+      role="img"
+      aria-label={`${SUPPLIER_DISTRIBUTION_TITLE}: ${distribution.suppliers
+        .map((name, index) => `${name} ${distribution.total_products[index] ?? 0}`)
+        .join(', ')}`}
+      data={{
+        labels: distribution.suppliers,
+        datasets: [
+          {
+            label: 'Units delivered',
+            data: distribution.total_products,
+            backgroundColor: seriesColor(0),
+            maxBarThickness: 72,
+          },
+        ],
+      }}
+      options={{ scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
+    />
+  );
+}

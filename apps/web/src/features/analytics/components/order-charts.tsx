@@ -1,0 +1,89 @@
+import { ANALYTICS_EMPTY_MESSAGES, type ReportQuery } from '@depot/contract';
+import { Line } from 'react-chartjs-2';
+import { useOrderPerformanceReport } from '../api/get-reports';
+import { ChartCard } from './chart-card';
+import { monthLabel, seriesColor } from './chart-setup';
+
+export const FULFILMENT_TITLE = 'Order Fulfilment Rate';
+export const VOLUME_TITLE = 'Order Volume Trends';
+
+const countAxis = { y: { beginAtZero: true, ticks: { precision: 0 } } };
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Order Performance: orders created against those delivered, and orders per month. */
+export function OrderCharts({ range }: { range: ReportQuery | null }) {
+  const report = useOrderPerformanceReport(range);
+  const common = { status: report.status, error: report.error, onRetry: () => void report.refetch() };
+  const fulfilment = report.data?.order_fulfilment_rate;
+  const volume = report.data?.order_volume_trends;
+  return (
+    <>
+      <ChartCard
+        title={FULFILMENT_TITLE}
+        {...common}
+        emptyMessage={
+          fulfilment && sum(fulfilment.total_orders) === 0
+            ? ANALYTICS_EMPTY_MESSAGES.orderFulfilmentRate
+            : null
+        }
+      >
+        {fulfilment && (
+          <Line
+            role="img"
+            aria-label={`${FULFILMENT_TITLE}: ${fulfilment.months
+              .map(
+                (month, i) =>
+                  `${monthLabel(month)} ${fulfilment.fulfilled_orders[i]} of ${fulfilment.total_orders[i]}`,
+              )
+              .join(', ')}`}
+            data={{
+              labels: fulfilment.months.map(monthLabel),
+              datasets: [
+                {
+                  label: 'Total Orders',
+                  data: fulfilment.total_orders,
+                  borderColor: seriesColor(0),
+                  backgroundColor: seriesColor(0),
+                },
+                {
+                  label: 'Fulfilled Orders',
+                  data: fulfilment.fulfilled_orders,
+                  borderColor: seriesColor(2),
+                  backgroundColor: seriesColor(2),
+                },
+              ],
+            }}
+            options={{ scales: countAxis }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard
+        title={VOLUME_TITLE}
+        {...common}
+        emptyMessage={
+          volume && sum(volume.order_counts) === 0 ? ANALYTICS_EMPTY_MESSAGES.orderVolumeTrends : null
+        }
+      >
+        {volume && (
+          <Line
+            role="img"
+            aria-label={`${VOLUME_TITLE}: ${volume.months.map((month, i) => `${monthLabel(month)} ${volume.order_counts[i]}`).join(', ')}`}
+            data={{
+              labels: volume.months.map(monthLabel),
+              datasets: [
+                {
+                  label: 'Orders',
+                  data: volume.order_counts,
+                  borderColor: seriesColor(1),
+                  backgroundColor: 'rgba(232, 89, 12, 0.15)',
+                  fill: true,
+                },
+              ],
+            }}
+            options={{ scales: countAxis }}
+          />
+        )}
+      </ChartCard>
+    </>
+  );
+}

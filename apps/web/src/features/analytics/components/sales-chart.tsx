@@ -1,0 +1,65 @@
+import {
+  ANALYTICS_EMPTY_MESSAGES,
+  type ProductTrend,
+  type ReportQuery,
+  type SalesReport,
+} from '@depot/contract';
+import { Line } from 'react-chartjs-2';
+import { useSalesReport } from '../api/get-reports';
+import { ChartCard } from './chart-card';
+import { monthLabel, seriesColor } from './chart-setup';
+
+export const SALES_TITLE = 'Product Sales Trends';
+
+/** One line per product: bestsellers solid, low performers dashed, on the months of the range. */
+export function salesDatasets({ bestsellers, low_performers }: SalesReport['product_sales_trends']) {
+  const months = [
+    ...new Set([...bestsellers, ...low_performers].flatMap(([, trend]) => trend.months)),
+  ].sort();
+  const line = ([name, trend]: ProductTrend, kind: 'bestseller' | 'low performer', index: number) => {
+    const byMonth = new Map(trend.months.map((month, i) => [month, trend.quantities[i] ?? 0]));
+    const color = seriesColor(index);
+    return {
+      label: `${name} (${kind})`,
+      data: months.map((month) => byMonth.get(month) ?? 0),
+      borderColor: color,
+      backgroundColor: color,
+      borderDash: kind === 'low performer' ? [6, 4] : undefined,
+    };
+  };
+  return {
+    months,
+    datasets: [
+      ...bestsellers.map((trend, i) => line(trend, 'bestseller', i)),
+      ...low_performers.map((trend, i) => line(trend, 'low performer', bestsellers.length + i)),
+    ],
+  };
+}
+
+/** Sales & Product Analytics: units sold per month of the best and worst selling products. */
+export function SalesChart({ range }: { range: ReportQuery | null }) {
+  const report = useSalesReport(range);
+  const trends = report.data?.product_sales_trends;
+  const chart = trends ? salesDatasets(trends) : null;
+  return (
+    <ChartCard
+      title={SALES_TITLE}
+      status={report.status}
+      error={report.error}
+      onRetry={() => void report.refetch()}
+      emptyMessage={chart && chart.datasets.length === 0 ? ANALYTICS_EMPTY_MESSAGES.salesReports : null}
+    >
+      {chart && (
+        <Line
+          role="img"
+          aria-label={`${SALES_TITLE}: ${chart.datasets.map((dataset) => dataset.label).join(', ')}`}
+          data={{ labels: chart.months.map(monthLabel), datasets: chart.datasets }}
+          options={{
+            scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+            plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
+          }}
+        />
+      )}
+    </ChartCard>
+  );
+}

@@ -1,0 +1,145 @@
+import { ANALYTICS_EMPTY_MESSAGES } from '@depot/contract';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  addStockThroughApi,
+  expectNoHorizontalScroll,
+  loggedInPage,
+  snapshot,
+  suffix,
+  watchForPageErrors,
+} from './support/helpers';
+
+const CHART_TITLES = [
+  'Stock Levels & Replenishment Needs',
+  'Supplier Stock Distribution',
+  'Order Fulfilment Rate',
+  'Order Volume Trends',
+  'Product Sales Trends',
+];
+
+/**
+ * A manager's stock, a customer's orders of it through the API (one Delivered by the courier), and
+ * the manager's page. Other tests share the server, so the checks look for this business's names.
+ */
+async function businessWithOrders(browser: Browser, like: Page) {
+  const manager = await loggedInPage(browser, like, 'Inventory Manager', 'Ana Lytics');
+  const bestseller = `Copper Pipe ${suffix()}`;
+  const scarce = `Brass Valve ${suffix()}`;
+  const pipe = await addStockThroughApi(manager, bestseller, 3.5, 5_000, 0.4);
+  const valve = await addStockThroughApi(manager, scarce, 9, 12, 0.3);
+
+  const courier = await loggedInPage(browser, like, 'Courier Service', `Analytic Couriers ${suffix()}`);
+  const courierId = (await (await courier.request.get('/auth/profile')).json()).id as number;
+  const customer = await loggedInPage(browser, like, 'Customer', 'Cam Customer');
+  const orderIds: number[] = [];
+  for (const items of [
+    [{ stock_id: pipe, quantity: 900 }],
+    [
+      { stock_id: pipe, quantity: 600 },
+      { stock_id: valve, quantity: 5 },
+    ],
+  ]) {
+    const response = await customer.request.post('/api/orders', {
+      data: {
+        shipping_address: '7 Park Street, Kolkata',
+        pin_code: '110001',
+        location_type: 'urban',
+        phone_number: '+91 98765 43210',
+        courier_service_id: courierId,
+        items,
+      },
+    });
+    expect(response.status()).toBe(201);
+    orderIds.push((await response.json()).order.id);
+  }
+  const delivered = await courier.request.put(`/api/orders/${orderIds[0]}`, {
+    data: { status: 'Delivered' },
+  });
+  expect(delivered.ok()).toBe(true);
+
+  // A supplier delivers 40 units to the manager, which the distribution chart counts.
+  const supplierName = `Analytic Supplies ${suffix()}`;
+  const supplier = await loggedInPage(browser, like, 'Supplier', supplierName);
+  const supplierId = (await (await supplier.request.get('/auth/profile')).json()).id as number;
+  const product = await supplier.request.post('/api/stock-replenishment/products', {
+    data: { name: bestseller, price: 2, weight: 0.4, quantity: 100 },
+  });
+  expect(product.status()).toBe(201);
+  const supplyOrder = await manager.request.post('/api/replenishment-orders', {
+    data: {
+      supplier_id: supplierId,
+      address: '4 Warehouse Row, Pune',
+      mobile_number: '+91 98765 43210',
+      items: [{ product_id: (await product.json()).id, quantity: 40 }],
+    },
+  });
+  expect(supplyOrder.status()).toBe(201);
+  const supplyDelivered = await supplier.request.put(
+    `/api/replenishment-orders/${(await supplyOrder.json()).order.id}`,
+    { data: { status: 'Delivered' } },
+  );
+  expect(supplyDelivered.ok()).toBe(true);
+  return { manager, bestseller, scarce, supplierName };
+}
+
+const chart = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+test("a manager's Overview charts the business, and an empty range says so", async ({ browser, page }) => {
+  const { manager, bestseller, scarce, supplierName } = await businessWithOrders(browser, page);
+  const problems = watchForPageErrors(manager);
+  await manager.goto('/dashboard/overview');
+  await expect(manager.getByRole('heading', { name: 'Inventory Reporting' })).toBeVisible();
+  for (const section of ['Inventory Reports', 'Order Performance', 'Sales & Product Analytics']) {
+    await expect(manager.getByRole('heading', { name: section, level: 3 })).toBeVisible();
+  }
+  for (const title of CHART_TITLES) {
+    await expect(manager.getByRole('heading', { name: title, level: 4 })).toBeVisible();
+  }
+
+  // 12 − 5 units left: at or under the reorder level, so the valve is named among what to reorder.
+  await expect(chart(manager, 'Stock Levels & Replenishment Needs').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${scarce} 7`),
+  );
+  await expect(manager.getByLabel('Needs replenishment')).toContainText(`${scarce}: 7`);
+  await expect(chart(manager, 'Supplier Stock Distribution').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${supplierName} 40`),
+  );
+  await expect(chart(manager, 'Order Fulfilment Rate').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    /Order Fulfilment Rate: .*\d+ of [1-9]\d*/,
+  );
+  await expect(chart(manager, 'Order Volume Trends').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    /Order Volume Trends: .*[1-9]/,
+  );
+  await expect(chart(manager, 'Product Sales Trends').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${bestseller} \\(bestseller\\)`),
+  );
+  await snapshot(manager, 'analytics-overview');
+
+  await manager.getByLabel('Start Date').fill('2019-01-01');
+  await manager.getByLabel('End Date').fill('2019-03-31');
+  for (const message of Object.values(ANALYTICS_EMPTY_MESSAGES)) {
+    await expect(manager.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(manager.getByRole('img')).toHaveCount(0);
+  await snapshot(manager, 'analytics-empty-range');
+  expect(problems).toEqual([]);
+});
+
+test('@phone the analytics Overview fits a phone', async ({ browser, page }) => {
+  const { manager, bestseller } = await businessWithOrders(browser, page);
+  await manager.goto('/dashboard/overview');
+  for (const title of CHART_TITLES) {
+    await expect(manager.getByRole('heading', { name: title, level: 4 })).toBeVisible();
+  }
+  await expect(chart(manager, 'Product Sales Trends').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`${bestseller} \\(bestseller\\)`),
+  );
+  await expectNoHorizontalScroll(manager);
+  await snapshot(manager, 'phone-analytics-overview');
+});
