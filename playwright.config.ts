@@ -8,7 +8,8 @@ export default defineConfig({
   outputDir: './test-results',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker a core: the machines here have two, and the server under test is light.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
