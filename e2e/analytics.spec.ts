@@ -1,5 +1,6 @@
 import { ANALYTICS_EMPTY_MESSAGES } from '@depot/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_MANAGERS, DEMO_PASSWORD, demoEmail } from '../apps/server/src/demo/demo-business';
 import {
   addStockThroughApi,
   expectNoHorizontalScroll,
@@ -142,4 +143,22 @@ test('@phone the analytics Overview fits a phone', async ({ browser, page }) => 
   );
   await expectNoHorizontalScroll(manager);
   await snapshot(manager, 'phone-analytics-overview');
+});
+
+test('the demo business fills all five charts of its manager’s Overview', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  const login = await page.request.post('/auth/login', {
+    data: { email: demoEmail(DEMO_MANAGERS[0]?.name ?? ''), password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto('/dashboard/overview');
+  for (const title of CHART_TITLES) {
+    // Drawn, not the empty sentence: each chart is an image with its figures in its label.
+    await expect(chart(page, title).getByRole('img')).toHaveAttribute(
+      'aria-label',
+      new RegExp(`^${title.replace(/[&()]/g, '.')}: .*\\d`),
+    );
+  }
+  await snapshot(page, 'analytics-demo-business');
+  expect(problems).toEqual([]);
 });

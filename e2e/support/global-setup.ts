@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSmtpSink } from '../../apps/server/src/test/smtp-sink';
-import { E2E_BASE_URL, E2E_DIR, E2E_PORT, MAILBOX_FILE } from './environment';
+import { E2E_BASE_URL, E2E_DEMO_DAYS, E2E_DIR, E2E_PORT, MAILBOX_FILE } from './environment';
 
 /** Starts an SMTP sink and the production server; returns the teardown Playwright calls. */
 export default async function globalSetup() {
@@ -11,6 +11,15 @@ export default async function globalSetup() {
   rmSync(E2E_DIR, { recursive: true, force: true });
   mkdirSync(E2E_DIR, { recursive: true });
   writeFileSync(MAILBOX_FILE, '');
+
+  // Two weeks of the demo business (npm run demo), for the screens that show a business at work.
+  const databaseUrl = `sqlite:${join(E2E_DIR, 'depot.db')}`;
+  const demo = spawnSync(
+    join(process.cwd(), 'node_modules/.bin/tsx'),
+    ['apps/server/src/demo/main.ts', '--days', String(E2E_DEMO_DAYS)],
+    { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' },
+  );
+  if (demo.status !== 0) throw new Error(`demo seeding failed:\n${demo.stdout}\n${demo.stderr}`);
 
   const smtp = await startSmtpSink((mail) => appendFileSync(MAILBOX_FILE, `${JSON.stringify(mail)}\n`));
 
@@ -21,7 +30,7 @@ export default async function globalSetup() {
       NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(E2E_DIR, 'depot.db')}`,
+      DATABASE_URL: databaseUrl,
       PUBLIC_URL: E2E_BASE_URL,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',

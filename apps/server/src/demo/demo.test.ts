@@ -1,0 +1,100 @@
+import {
+  type InventoryReport,
+  type OrderPerformanceReport,
+  REPORT_PATHS,
+  type SalesReport,
+  SUPPLY_ORDER_STATUSES,
+} from '@depot/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
+import { DEMO_MANAGERS, DEMO_PASSWORD, demoEmail } from './demo-business';
+import { type DemoSummary, seedDemoIfMissing } from './seed-demo';
+
+const DAYS = 14;
+
+describe('the demo business', () => {
+  let t: TestApp;
+  let summary: DemoSummary | null;
+
+  beforeAll(async () => {
+    // The seeding app's sessions, as `npm run demo` sets them: a day idle, thirty days in all.
+    t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1440', SESSION_MAX_HOURS: '720' } });
+    t.clock.set(new Date('2026-11-20T15:30:00.000Z'));
+    summary = await seedDemoIfMissing(t.app, t.clock, { days: DAYS });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const count = async (table: 'users' | 'orders' | 'replenishment_orders' | 'notifications' | 'stocks') =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('places orders every day and has supply orders in every status', () => {
+    expect(summary?.orders).toBeGreaterThan(DAYS * 3);
+    for (const status of SUPPLY_ORDER_STATUSES)
+      expect(summary?.supplyOrders[status], status).toBeGreaterThan(0);
+  });
+
+  it('keeps the books straight: no negative stock, every order with its lines, notifications sent', async () => {
+    const negative = await t.database.db
+      .selectFrom('stocks')
+      .select('id')
+      .where('quantity', '<', 0)
+      .execute();
+    expect(negative).toEqual([]);
+    const withoutLines = await t.database.db
+      .selectFrom('orders')
+      .leftJoin('order_items', 'order_items.order_id', 'orders.id')
+      .select('orders.id')
+      .where('order_items.id', 'is', null)
+      .execute();
+    expect(withoutLines).toEqual([]);
+    expect(await count('notifications')).toBeGreaterThan(await count('orders'));
+  });
+
+  it('adds nothing when run again', async () => {
+    const before = await Promise.all(
+      (['users', 'orders', 'replenishment_orders', 'notifications', 'stocks'] as const).map(count),
+    );
+    expect(await seedDemoIfMissing(t.app, t.clock, { days: DAYS })).toBeNull();
+    expect(
+      await Promise.all(
+        (['users', 'orders', 'replenishment_orders', 'notifications', 'stocks'] as const).map(count),
+      ),
+    ).toEqual(before);
+  });
+
+  it("fills every chart of a manager's Overview", async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: demoEmail(DEMO_MANAGERS[0]?.name ?? ''), password: DEMO_PASSWORD },
+    });
+    const cookie = sessionCookieFrom(login);
+    const report = async <T>(path: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${path}?startDate=2026-10-01&endDate=2026-11-30`,
+          headers: { cookie },
+        })
+      ).json() as T;
+    const inventory = await report<InventoryReport>(REPORT_PATHS.inventory);
+    const performance = await report<OrderPerformanceReport>(REPORT_PATHS.orderPerformance);
+    const sales = await report<SalesReport>(REPORT_PATHS.sales);
+
+    expect(inventory.stock_levels.products.length).toBeGreaterThan(10);
+    expect(inventory.supplier_stock_distribution.suppliers.length).toBeGreaterThan(0);
+    expect(performance.order_volume_trends.order_counts.reduce((a, b) => a + b, 0)).toBe(summary?.orders);
+    expect(performance.order_fulfilment_rate.fulfilled_orders.some((n) => n > 0)).toBe(true);
+    expect(sales.product_sales_trends.bestsellers).toHaveLength(5);
+    expect(sales.product_sales_trends.low_performers.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,400 @@
+import {
+  type Order,
+  type OrderStatus,
+  type StockItem,
+  SUPPLY_ORDER_STATUSES,
+  type SupplierProduct,
+  type SupplyOrder,
+  type SupplyOrderStatus,
+} from '@depot/contract';
+import type { FastifyInstance } from 'fastify';
+import { seededRandom } from '../test/seeded-random';
+import {
+  DEMO_ADDRESSES,
+  DEMO_COURIERS,
+  DEMO_CUSTOMERS,
+  DEMO_MANAGERS,
+  DEMO_PASSWORD,
+  DEMO_SUPPLIERS,
+  type DemoPerson,
+  demoEmail,
+  MONTH_DEMAND,
+} from './demo-business';
+
+const DAY_MS = 86_400_000;
+/** The seeding app's sessions last 30 days and end after a day idle; log in again before either. */
+const RELOGIN_AFTER_MS = 25 * DAY_MS;
+const RELOGIN_IDLE_MS = 20 * 3_600_000;
+/** A manager reorders an item when it falls to this many units. */
+const REORDER_AT = 15;
+const AVERAGE_ORDERS_PER_DAY = 7;
+
+/** Moves the seeding app's time; the services stamp every row with it. */
+export interface DemoClock {
+  now(): Date;
+  set(date: Date): void;
+}
+
+export function createDemoClock(start: Date): DemoClock {
+  let current = start;
+  return { now: () => current, set: (date) => (current = date) };
+}
+
+interface Account {
+  id: number;
+  name: string;
+  email: string;
+  cookie: string;
+  loggedInAt: number;
+  lastUsedAt: number;
+}
+
+interface OpenOrder {
+  id: number;
+  courier: Account;
+  status: OrderStatus;
+  createdAt: number;
+  deliveryDate: number;
+}
+
+interface OpenSupplyOrder {
+  order: SupplyOrder;
+  supplier: Account;
+  /** When the supplier next moves it along, and to what. */
+  nextAt: number;
+  next: SupplyOrderStatus;
+}
+
+export interface DemoSummary {
+  orders: number;
+  supplyOrders: Record<SupplyOrderStatus, number>;
+}
+
+/** Creates the demo business unless it is there already (its first manager exists): re-running adds nothing. */
+export async function seedDemoIfMissing(
+  app: FastifyInstance,
+  clock: DemoClock,
+  options: { days?: number; log?: (line: string) => void } = {},
+): Promise<DemoSummary | null> {
+  const seeded = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', demoEmail(DEMO_MANAGERS[0]?.name ?? ''))
+    .executeTakeFirst();
+  return seeded ? null : seedDemoBusiness(app, clock, options);
+}
+
+/**
+ * Lives a year of the business through its own API, a day at a time, with the app's clock set to
+ * each moment: customers order (more before Diwali and the year's end), couriers move orders
+ * along, managers reorder what runs low and suppliers deliver, delay or cancel. Every row, summary
+ * and notification comes from the same code paths as in use.
+ */
+export async function seedDemoBusiness(
+  app: FastifyInstance,
+  clock: DemoClock,
+  { days = 365, log = (_line: string) => {} } = {},
+): Promise<DemoSummary> {
+  const random = seededRandom(2026);
+  const end = clock.now().getTime();
+  // Whole UTC days, the last of them today up to now.
+  const start = Math.floor(end / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+  const at = (time: number) => clock.set(new Date(time));
+  at(start);
+
+  async function call<T>(
+    account: Account | null,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body?: object,
+  ) {
+    const now = clock.now().getTime();
+    if (
+      account &&
+      (now - account.loggedInAt > RELOGIN_AFTER_MS || now - account.lastUsedAt > RELOGIN_IDLE_MS)
+    ) {
+      await logIn(account);
+    }
+    if (account) account.lastUsedAt = now;
+    const response = await app.inject({
+      method,
+      url,
+      headers: account ? { cookie: account.cookie } : {},
+      ...(body ? { payload: body } : {}),
+    });
+    if (response.statusCode >= 300) {
+      throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+    }
+    return response.json() as T;
+  }
+
+  async function logIn(account: Account) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: account.email, password: DEMO_PASSWORD },
+    });
+    const cookie = response.cookies.find((c) => c.name.endsWith('depot_session'));
+    if (response.statusCode !== 200 || !cookie)
+      throw new Error(`login of ${account.email}: ${response.body}`);
+    account.cookie = `${cookie.name}=${cookie.value}`;
+    account.loggedInAt = clock.now().getTime();
+    account.lastUsedAt = account.loggedInAt;
+  }
+
+  async function register(person: DemoPerson): Promise<Account> {
+    const email = demoEmail(person.name);
+    const { user } = await call<{ user: { id: number } }>(null, 'POST', '/auth/register', {
+      role: person.role,
+      name: person.name,
+      email,
+      password: DEMO_PASSWORD,
+    });
+    const account = { id: user.id, name: person.name, email, cookie: '', loggedInAt: 0, lastUsedAt: 0 };
+    await logIn(account);
+    return account;
+  }
+
+  // The people, their stock and the suppliers' catalogues, a year ago.
+  log('Opening the accounts, the stock and the catalogues');
+  const managers = new Map<string, Account>();
+  for (const manager of DEMO_MANAGERS) {
+    const account = await register({ role: 'Inventory Manager', name: manager.name });
+    managers.set(manager.name, account);
+    for (const [name, price, weight, quantity] of manager.stock) {
+      await call(account, 'POST', '/api/stocks', { name, price, weight, quantity });
+    }
+  }
+  const suppliers = new Map<string, Account>();
+  const catalogues = new Map<string, { supplier: Account; product: SupplierProduct }[]>();
+  for (const supplier of DEMO_SUPPLIERS) {
+    const email = demoEmail(supplier.name);
+    const { supplier: created } = await call<{ supplier: { id: number } }>(
+      managers.get(supplier.openedBy) as Account,
+      'POST',
+      '/api/suppliers',
+      {
+        name: supplier.name,
+        email,
+        phone_number: supplier.phone,
+        address: supplier.address,
+        password: DEMO_PASSWORD,
+      },
+    );
+    const account = { id: created.id, name: supplier.name, email, cookie: '', loggedInAt: 0, lastUsedAt: 0 };
+    await logIn(account);
+    suppliers.set(supplier.name, account);
+    for (const [name, price, weight] of supplier.catalogue) {
+      const product = await call<SupplierProduct>(account, 'POST', '/api/stock-replenishment/products', {
+        name,
+        price,
+        weight,
+        quantity: 5_000,
+      });
+      catalogues.set(name, [...(catalogues.get(name) ?? []), { supplier: account, product }]);
+    }
+  }
+  const couriers: Account[] = [];
+  for (const courier of DEMO_COURIERS) couriers.push(await register(courier));
+  const customers: Account[] = [];
+  for (const customer of DEMO_CUSTOMERS) customers.push(await register(customer));
+
+  const everyone = [...managers.values(), ...suppliers.values(), ...couriers, ...customers];
+  const openOrders: OpenOrder[] = [];
+  const openSupplyOrders: OpenSupplyOrder[] = [];
+  const supplyCounts = Object.fromEntries(SUPPLY_ORDER_STATUSES.map((status) => [status, 0])) as Record<
+    SupplyOrderStatus,
+    number
+  >;
+  let placed = 0;
+
+  const setOrderStatus = async (order: OpenOrder, status: OrderStatus) => {
+    await call(order.courier, 'PUT', `/api/orders/${order.id}`, { status });
+    order.status = status;
+  };
+
+  /** The supplier's next step: mostly on time, sometimes delayed, now and then canceled. */
+  const scheduleSupply = (open: OpenSupplyOrder, now: number) => {
+    const status = open.order.status;
+    const after = (days: number) => now + days * DAY_MS + random.int(0, 8) * 3_600_000;
+    if (status === 'Order Received') {
+      open.next = random.next() < 0.05 ? 'Canceled' : 'Processing';
+      open.nextAt = after(random.int(0, 1));
+    } else if (status === 'Processing') {
+      open.next = 'In Transit';
+      open.nextAt = after(random.int(1, 2));
+    } else if (status === 'In Transit') {
+      open.next = random.next() < 0.12 ? 'Delayed' : 'Delivered';
+      open.nextAt = after(random.int(1, 3));
+    } else {
+      open.next = 'Delivered';
+      open.nextAt = after(random.int(2, 4));
+    }
+  };
+
+  const moveSupplyOrders = async (now: number) => {
+    for (const open of [...openSupplyOrders]) {
+      if (open.nextAt > now) continue;
+      at(Math.max(open.nextAt, clock.now().getTime()));
+      const expected =
+        open.next === 'In Transit' || open.next === 'Delayed'
+          ? { expected_delivery_time: new Date(open.nextAt + random.int(2, 5) * DAY_MS).toISOString() }
+          : {};
+      const { order } = await call<{ order: SupplyOrder }>(
+        open.supplier,
+        'PUT',
+        `/api/replenishment-orders/${open.order.id}`,
+        { status: open.next, ...expected },
+      );
+      open.order = order;
+      if (order.status === 'Delivered' || order.status === 'Canceled') {
+        openSupplyOrders.splice(openSupplyOrders.indexOf(open), 1);
+      } else scheduleSupply(open, open.nextAt);
+    }
+  };
+
+  const reorderLowStock = async (manager: Account, warehouse: string, mobile: string, now: number) => {
+    const stock = await call<StockItem[]>(manager, 'GET', '/api/stocks');
+    const onTheWay = new Set(
+      openSupplyOrders
+        .filter((open) => open.order.inventory_manager_id === manager.id)
+        .flatMap((open) => open.order.order_items.map((item) => item.product_name)),
+    );
+    for (const item of stock) {
+      if (item.quantity > REORDER_AT || onTheWay.has(item.stock_name)) continue;
+      const sources = catalogues.get(item.stock_name);
+      if (!sources) continue;
+      const { supplier, product } = random.pick(sources);
+      const { order } = await call<{ order: SupplyOrder }>(manager, 'POST', '/api/replenishment-orders', {
+        supplier_id: supplier.id,
+        address: warehouse,
+        mobile_number: mobile,
+        items: [{ product_id: product.id, quantity: random.int(8, 20) * 10 }],
+      });
+      const open: OpenSupplyOrder = { order, supplier, nextAt: now, next: 'Processing' };
+      scheduleSupply(open, now);
+      openSupplyOrders.push(open);
+    }
+  };
+
+  log(`Living ${days} days of orders, deliveries and reorders`);
+  for (let day = 0; day < days; day++) {
+    const dayStart = start + day * DAY_MS;
+    const date = new Date(dayStart);
+
+    // Morning: everyone looks at their notifications (which also keeps their session open: a
+    // login hashes a password, which a year of daily logins would spend minutes on); couriers
+    // move yesterday's orders on and deliver what is due.
+    const morning = dayStart + 8 * 3_600_000;
+    if (morning > end) break;
+    at(morning);
+    for (const account of everyone) await call(account, 'GET', '/api/notifications?limit=1');
+    for (const order of [...openOrders]) {
+      const now = clock.now().getTime();
+      if (order.status === 'Processing' && now - order.createdAt > 12 * 3_600_000) {
+        await setOrderStatus(order, 'In Transit');
+      } else if (order.status === 'In Transit' && now >= order.deliveryDate && random.next() < 0.9) {
+        await setOrderStatus(order, 'Delivered');
+        openOrders.splice(openOrders.indexOf(order), 1);
+      }
+    }
+    await moveSupplyOrders(Math.min(dayStart + 10 * 3_600_000, end));
+
+    // Through the day: customers order what is on the shelves.
+    const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6 ? 0.7 : 1;
+    const expected = AVERAGE_ORDERS_PER_DAY * (MONTH_DEMAND[date.getUTCMonth()] as number) * weekend;
+    const count = Math.max(0, Math.round(expected * (0.6 + random.next() * 0.8)));
+    const times = Array.from({ length: count }, () => dayStart + random.int(9 * 3_600_000, 21 * 3_600_000))
+      .filter((time) => time <= end)
+      .sort((a, b) => a - b);
+    if (times.length > 0) at(times[0] as number);
+    const shelf =
+      times.length > 0 ? await call<StockItem[]>(customers[0] as Account, 'GET', '/api/stocks') : [];
+    for (const time of times) {
+      at(time);
+      const lines = new Map<number, number>();
+      for (let n = random.int(1, 3); n > 0; n--) {
+        // Cheap, small things sell most.
+        const item = shelf[Math.floor(shelf.length * random.next() ** 1.6)];
+        if (!item || item.quantity === 0) continue;
+        const quantity = Math.min(item.quantity, random.next() < 0.85 ? random.int(1, 3) : random.int(4, 10));
+        item.quantity -= quantity;
+        lines.set(item.stock_id, (lines.get(item.stock_id) ?? 0) + quantity);
+      }
+      if (lines.size === 0) continue;
+      const [address, pin, location] = random.pick(DEMO_ADDRESSES);
+      const courier = random.pick(couriers);
+      const { order } = await call<{ order: Order }>(random.pick(customers), 'POST', '/api/orders', {
+        shipping_address: address,
+        pin_code: pin,
+        location_type: location,
+        phone_number: `+91 9${String(random.int(100_000_000, 999_999_999))}`,
+        courier_service_id: courier.id,
+        items: [...lines].map(([stock_id, quantity]) => ({ stock_id, quantity })),
+      });
+      placed += 1;
+      openOrders.push({
+        id: order.id,
+        courier,
+        status: order.status,
+        createdAt: time,
+        deliveryDate: Date.parse(order.delivery_date),
+      });
+    }
+
+    // Evening: managers reorder what ran low.
+    const evening = dayStart + 19 * 3_600_000;
+    if (evening > end) break;
+    at(evening);
+    for (const manager of DEMO_MANAGERS) {
+      await reorderLowStock(
+        managers.get(manager.name) as Account,
+        manager.warehouse,
+        manager.mobile,
+        clock.now().getTime(),
+      );
+    }
+    if (day % 60 === 59) log(`  ${day + 1} days, ${placed} orders`);
+  }
+
+  // Today's board: supply orders in every status the supplier can set, as a visitor would expect to see.
+  at(end);
+  for (const status of SUPPLY_ORDER_STATUSES) {
+    const live = await call<SupplyOrder[]>(
+      managers.get(DEMO_MANAGERS[0]?.name as string) as Account,
+      'GET',
+      '/api/replenishment-orders?limit=1000',
+    );
+    if (live.some((order) => order.status === status)) continue;
+    await placeSupplyOrderIn(status);
+  }
+
+  async function placeSupplyOrderIn(status: SupplyOrderStatus) {
+    const manager = DEMO_MANAGERS[0] as (typeof DEMO_MANAGERS)[number];
+    const [name] = random.pick(manager.stock);
+    const source = random.pick(catalogues.get(name) ?? [...catalogues.values()].flat());
+    const { order } = await call<{ order: SupplyOrder }>(
+      managers.get(manager.name) as Account,
+      'POST',
+      '/api/replenishment-orders',
+      {
+        supplier_id: source.supplier.id,
+        address: manager.warehouse,
+        mobile_number: manager.mobile,
+        items: [{ product_id: source.product.id, quantity: 50 }],
+      },
+    );
+    if (status !== 'Order Received') {
+      await call(source.supplier, 'PUT', `/api/replenishment-orders/${order.id}`, {
+        status,
+        expected_delivery_time: new Date(end + 3 * DAY_MS).toISOString(),
+      });
+    }
+  }
+
+  for (const manager of managers.values()) {
+    const orders = await call<SupplyOrder[]>(manager, 'GET', '/api/replenishment-orders?limit=1000');
+    for (const order of orders) supplyCounts[order.status] += 1;
+  }
+  return { orders: placed, supplyOrders: supplyCounts };
+}
