@@ -11,7 +11,8 @@ export default defineConfig({
   // One worker a core: the machines here have two, and the server under test is light.
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Whole stories with two or three people in them, on a two-core machine that may be busy.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -72,8 +72,6 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   page,
   browser,
 }) => {
-  // Three people's browsers in one test.
-  test.setTimeout(120_000);
   const problems = watchForPageErrors(page);
   const suffix = tag();
   const pipe = `Copper Pipe ${suffix}`;
