@@ -246,7 +246,6 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
 });
 
 test('@phone the supplier and replenishment screens fit a phone screen', async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const suffix = tag();
   const product = `Long-handled Industrial Pipe Wrench ${suffix}`;
   const supplierName = `Pocket Supplies ${suffix}`;
