@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type Role, type SessionUser } from '@depot/contract';
+import { type ApiEndpoint, AUTH_MESSAGES, endpointAccess, type SessionUser } from '@depot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
@@ -12,8 +12,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Route guard (preValidation, so 401/403 come before input errors): 401 unless a valid session is presented. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Route guard: 401 without a session, 403 for any role not listed. */
-    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Route guard from the contract's access map (API_ACCESS): none for a public endpoint, else 401
+     * without a session and 403 for a role the map does not list. Ownership is the service's check.
+     */
+    requireAccess: (endpoint: ApiEndpoint) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -34,15 +37,19 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
   }
 
   app.decorate('requireUser', requireUser);
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    await requireUser(request);
-    if (!request.user || !roles.includes(request.user.role)) {
-      throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
-    }
+  app.decorate('requireAccess', (endpoint: ApiEndpoint) => {
+    const access = endpointAccess(endpoint);
+    return async (request: FastifyRequest) => {
+      if (access.public) return;
+      await requireUser(request);
+      if (!request.user || access.roles[request.user.role] === undefined) {
+        throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+      }
+    };
   });
 });
 
-/** The user that requireUser/requireRole put on the request. */
+/** The user that requireUser/requireAccess put on the request. */
 export function sessionUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new UnauthorizedError(AUTH_MESSAGES.notLoggedIn);
   return request.user;
