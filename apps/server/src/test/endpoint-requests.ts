@@ -13,7 +13,8 @@ export type Session = Awaited<ReturnType<typeof registerAndLogin>>;
 
 export interface EndpointRequest {
   params?: Record<string, string>;
-  query?: Record<string, string>;
+  /** A name given several values is sent as a repeated parameter. */
+  query?: Record<string, string | string[]>;
   body?: unknown;
   /** Sent as it is instead of body: text that is not JSON, or JSON that JSON.stringify cannot make. */
   rawBody?: string;
@@ -87,9 +88,13 @@ export async function createWorld(t: TestApp): Promise<World> {
 export function injectOptions(endpoint: ApiEndpoint, request: EndpointRequest, cookie?: string) {
   const [method, pattern] = endpoint.split(' ') as [string, string];
   const path = pattern.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(request.params?.[name] ?? ''),
+    encodePathSegment(request.params?.[name] ?? ''),
   );
-  const query = new URLSearchParams(request.query ?? {}).toString();
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    for (const one of ([] as string[]).concat(value)) search.append(name, one);
+  }
+  const query = search.toString();
   const payload = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   return {
     method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -101,6 +106,15 @@ export function injectOptions(endpoint: ApiEndpoint, request: EndpointRequest, c
     },
     ...(payload === undefined ? {} : { payload }),
   };
+}
+
+/** Percent-encoded; text that is not well-formed UTF-16 goes as the invalid UTF-8 a hostile client could send. */
+function encodePathSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return Buffer.from(value, 'latin1').toString('hex').replace(/../g, '%$&');
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: fixture answers are read loosely; the suites check shapes.
