@@ -1,3 +1,4 @@
+export * from './access';
 export * from './analytics';
 export * from './auth';
 export * from './common';
@@ -8,6 +9,7 @@ export * from './idempotency';
 export * from './navigation';
 export * from './notifications';
 export * from './orders';
+export * from './paths';
 export * from './pincodes';
 export * from './replenishment';
 export * from './roles';

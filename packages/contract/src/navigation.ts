@@ -1,3 +1,5 @@
+import { pageAccess, pagesFor } from './access';
+import { PATHS } from './paths';
 import type { Role } from './roles';
 
 export interface NavLink {
@@ -5,45 +7,20 @@ export interface NavLink {
   path: string;
 }
 
-/** Path registry for the dashboard (SPEC §2). */
-export const PATHS = {
-  home: '/',
-  logout: '/logout',
-  resetPassword: '/reset-password/:resetToken',
-  dashboard: '/dashboard',
-  overview: '/dashboard/overview',
-  couriers: '/dashboard/couriers',
-  suppliers: '/dashboard/suppliers',
-  stockManagement: '/dashboard/stock-management',
-  addStock: '/dashboard/stock-management/addStock',
-  updateStock: '/dashboard/stock-management/updateStock/:id',
-  stockReplenishment: '/dashboard/stock-replenishment',
-  myOrders: '/dashboard/my-orders',
-  supplyProducts: '/dashboard/supply-products',
-  supplyOrders: '/dashboard/supply-orders',
-  products: '/dashboard/products',
-  orderPreview: '/dashboard/products/order-preview',
-  confirmOrder: '/dashboard/products/confirm-order',
-  notifications: '/dashboard/notifications',
-} as const;
+/** A role's sidebar links: its pages that PAGE_ACCESS gives a sidebar label, in that order. */
+function roleNav(role: Role): NavLink[] {
+  return pagesFor(role).flatMap((path) => {
+    const label = pageAccess(path).sidebarLabel;
+    return label ? [{ label, path }] : [];
+  });
+}
 
 /** The role-specific sidebar links of SPEC §2, between Overview and Logout. */
 export const ROLE_NAV: Record<Role, readonly NavLink[]> = {
-  'Courier Service': [{ label: 'Courier Service', path: PATHS.couriers }],
-  'Inventory Manager': [
-    { label: 'Suppliers Management', path: PATHS.suppliers },
-    { label: 'Stock Management', path: PATHS.stockManagement },
-    { label: 'Stock Replenishment', path: PATHS.stockReplenishment },
-    { label: 'My Orders', path: PATHS.myOrders },
-  ],
-  Supplier: [
-    { label: 'Products', path: PATHS.supplyProducts },
-    { label: 'Supply Orders', path: PATHS.supplyOrders },
-  ],
-  Customer: [
-    { label: 'Products', path: PATHS.products },
-    { label: 'Notifications', path: PATHS.notifications },
-  ],
+  'Courier Service': roleNav('Courier Service'),
+  'Inventory Manager': roleNav('Inventory Manager'),
+  Supplier: roleNav('Supplier'),
+  Customer: roleNav('Customer'),
 };
 
 export const OVERVIEW_LINK: NavLink = { label: 'Overview', path: PATHS.overview };

@@ -1,8 +1,24 @@
-import { ROLE_NAV, ROLES, sidebarLinks } from '@depot/contract';
+import {
+  type DashboardPagePath,
+  PAGE_ACCESS,
+  ROLE_NAV,
+  ROLES,
+  type Role,
+  sidebarLinks,
+} from '@depot/contract';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_ROUTES } from './routes';
 
+const pagesOpenTo = (role: Role) =>
+  (Object.keys(PAGE_ACCESS) as DashboardPagePath[]).filter((path) =>
+    (PAGE_ACCESS[path].roles as readonly Role[]).includes(role),
+  );
+
 describe('DASHBOARD_ROUTES', () => {
+  it.each(ROLES)('registers exactly the pages the access map opens to %s', (role) => {
+    expect(DASHBOARD_ROUTES[role].map((route) => route.path)).toEqual(pagesOpenTo(role));
+  });
+
   it.each(ROLES)('has a screen for every sidebar link of %s', (role) => {
     const paths = DASHBOARD_ROUTES[role].map((route) => route.path);
     const sidebarPaths = sidebarLinks(role)
@@ -17,5 +33,23 @@ describe('DASHBOARD_ROUTES', () => {
       ROLE_NAV[other].map((link) => link.path),
     );
     expect(othersPaths.filter((path) => paths.has(path))).toEqual([]);
+  });
+
+  it('gives every role the sidebar of SPEC §2', () => {
+    expect(
+      Object.fromEntries(ROLES.map((role) => [role, sidebarLinks(role).map((link) => link.label)])),
+    ).toEqual({
+      'Courier Service': ['Overview', 'Courier Service', 'Logout'],
+      'Inventory Manager': [
+        'Overview',
+        'Suppliers Management',
+        'Stock Management',
+        'Stock Replenishment',
+        'My Orders',
+        'Logout',
+      ],
+      Supplier: ['Overview', 'Products', 'Supply Orders', 'Logout'],
+      Customer: ['Overview', 'Products', 'Notifications', 'Logout'],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { PATHS, type Role } from '@depot/contract';
+import { type DashboardPagePath, PATHS, pagesFor, type Role } from '@depot/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
@@ -40,37 +40,43 @@ export interface DashboardPageRoute {
   Page: ComponentType;
 }
 
+/** The screen of every dashboard page of the contract's PAGE_ACCESS, which says who may open it. */
+const PAGE_SCREENS: Record<DashboardPagePath, ComponentType> = {
+  [PATHS.overview]: OverviewPage,
+  [PATHS.couriers]: CourierOrdersPage,
+  [PATHS.suppliers]: SuppliersPage,
+  [PATHS.stockManagement]: StockManagementPage,
+  [PATHS.addStock]: AddStockPage,
+  [PATHS.updateStock]: UpdateStockPage,
+  [PATHS.stockReplenishment]: StockReplenishmentPage,
+  [PATHS.myOrders]: MyOrdersPage,
+  [PATHS.supplyProducts]: SupplyProductsPage,
+  [PATHS.supplyOrders]: SupplyOrdersPage,
+  [PATHS.products]: ProductsPage,
+  [PATHS.orderPreview]: OrderPreviewPage,
+  [PATHS.confirmOrder]: ConfirmOrderPage,
+  [PATHS.notifications]: NotificationsPage,
+};
+
+/** Where a role sees its own screen at a shared path: a manager's Overview is Inventory Reporting (SPEC §6). */
+const ROLE_SCREENS: Partial<Record<Role, Partial<Record<DashboardPagePath, ComponentType>>>> = {
+  'Inventory Manager': { [PATHS.overview]: InventoryReportingPage },
+};
+
 /**
- * The dashboard screens each role may open (SPEC §2, §6). A path missing from a role's list is
- * not registered for that role at all: it shows the dashboard's not-found page.
+ * The dashboard screens each role may open (SPEC §2, §6), from PAGE_ACCESS. A path missing from a
+ * role's list is not registered for that role at all: it shows the dashboard's not-found page.
  */
 export const DASHBOARD_ROUTES: Record<Role, readonly DashboardPageRoute[]> = {
-  'Courier Service': [
-    { path: PATHS.overview, Page: OverviewPage },
-    { path: PATHS.couriers, Page: CourierOrdersPage },
-  ],
-  'Inventory Manager': [
-    { path: PATHS.overview, Page: InventoryReportingPage },
-    { path: PATHS.suppliers, Page: SuppliersPage },
-    { path: PATHS.stockManagement, Page: StockManagementPage },
-    { path: PATHS.addStock, Page: AddStockPage },
-    { path: PATHS.updateStock, Page: UpdateStockPage },
-    { path: PATHS.stockReplenishment, Page: StockReplenishmentPage },
-    { path: PATHS.myOrders, Page: MyOrdersPage },
-  ],
-  Supplier: [
-    { path: PATHS.overview, Page: OverviewPage },
-    { path: PATHS.supplyProducts, Page: SupplyProductsPage },
-    { path: PATHS.supplyOrders, Page: SupplyOrdersPage },
-  ],
-  Customer: [
-    { path: PATHS.overview, Page: OverviewPage },
-    { path: PATHS.products, Page: ProductsPage },
-    { path: PATHS.orderPreview, Page: OrderPreviewPage },
-    { path: PATHS.confirmOrder, Page: ConfirmOrderPage },
-    { path: PATHS.notifications, Page: NotificationsPage },
-  ],
+  'Courier Service': dashboardRoutesOf('Courier Service'),
+  'Inventory Manager': dashboardRoutesOf('Inventory Manager'),
+  Supplier: dashboardRoutesOf('Supplier'),
+  Customer: dashboardRoutesOf('Customer'),
 };
+
+function dashboardRoutesOf(role: Role): DashboardPageRoute[] {
+  return pagesFor(role).map((path) => ({ path, Page: ROLE_SCREENS[role]?.[path] ?? PAGE_SCREENS[path] }));
+}
 
 export const appRoutes: RouteObject[] = [
   {

@@ -37,7 +37,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   routes.post(
     '/auth/register',
-    { schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema, ...errors } } },
+    {
+      preValidation: app.requireAccess('POST /auth/register'),
+      schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const user = await authService.register(request.body);
       return reply.status(201).send({ message: AUTH_MESSAGES.registered, user });
@@ -46,7 +49,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   routes.post(
     '/auth/login',
-    { schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } } },
+    {
+      preValidation: app.requireAccess('POST /auth/login'),
+      schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const { user, token } = await authService.login(request.body, request.ip);
       setSessionCookie(reply, token, {
@@ -59,7 +65,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   routes.post(
     '/auth/logout',
-    { schema: { tags, response: { 200: messageResponseSchema } } },
+    {
+      preValidation: app.requireAccess('POST /auth/logout'),
+      schema: { tags, response: { 200: messageResponseSchema } },
+    },
     async (request, reply) => {
       await authService.logout(readSessionToken(request, secureCookies));
       clearSessionCookie(reply, secureCookies);
@@ -70,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.get(
     '/auth/profile',
     {
-      preValidation: app.requireUser,
+      preValidation: app.requireAccess('GET /auth/profile'),
       schema: {
         tags,
         security: [{ session: [] }],
@@ -84,7 +93,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   routes.post(
     '/auth/forgot-password',
-    { schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      preValidation: app.requireAccess('POST /auth/forgot-password'),
+      schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await authService.requestPasswordReset(request.body.email);
       return { message: AUTH_MESSAGES.forgotPassword };
@@ -94,6 +106,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.post(
     '/auth/reset-password/:resetToken',
     {
+      preValidation: app.requireAccess('POST /auth/reset-password/:resetToken'),
       schema: {
         tags,
         params: resetPasswordParamsSchema,

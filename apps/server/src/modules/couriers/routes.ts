@@ -18,7 +18,7 @@ export async function courierRoutes(app: FastifyInstance, options: CourierRoutes
   routes.get(
     '/api/couriers-services',
     {
-      preValidation: app.requireUser,
+      preValidation: app.requireAccess('GET /api/couriers-services'),
       schema: {
         tags: ['couriers'],
         security: [{ session: [] }],

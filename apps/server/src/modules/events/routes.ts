@@ -43,7 +43,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
   routes.get(
     EVENTS_PATH,
     {
-      preValidation: app.requireUser,
+      preValidation: app.requireAccess('GET /api/events'),
       schema: {
         tags: ['events'],
         security: [{ session: [] }],

@@ -19,7 +19,7 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
   routes.get(
     '/api/notifications',
     {
-      preValidation: app.requireUser,
+      preValidation: app.requireAccess('GET /api/notifications'),
       schema: {
         tags: ['notifications'],
         security: [{ session: [] }],

@@ -44,7 +44,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
   routes.get(
     '/api/orders/get-shipping-cost',
     {
-      preValidation: app.requireUser,
+      preValidation: app.requireAccess('GET /api/orders/get-shipping-cost'),
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
   routes.get(
     '/api/orders',
     {
-      preValidation: app.requireRole('Courier Service', 'Customer', 'Inventory Manager'),
+      preValidation: app.requireAccess('GET /api/orders'),
       schema: {
         tags,
         security,
@@ -78,7 +78,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
   routes.post(
     '/api/orders',
     {
-      preValidation: app.requireRole('Customer'),
+      preValidation: app.requireAccess('POST /api/orders'),
       // The order form shows the server's sentence as it is (SPEC §5).
       schemaErrorFormatter: formErrorFormatter,
       schema: {
@@ -117,7 +117,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
   routes.put(
     '/api/orders/:id',
     {
-      preValidation: app.requireRole('Courier Service'),
+      preValidation: app.requireAccess('PUT /api/orders/:id'),
       schema: {
         tags,
         security,

@@ -16,7 +16,7 @@ export async function pincodeRoutes(app: FastifyInstance, options: PincodeRoutes
     '/api/pincodes/:pin',
     {
       // Logged-in users only: the upstream fallback must not become an open proxy.
-      preValidation: app.requireUser,
+      preValidation: app.requireAccess('GET /api/pincodes/:pin'),
       schema: {
         tags: ['pincodes'],
         security: [{ session: [] }],

@@ -46,7 +46,7 @@ export async function replenishmentOrderRoutes(
   routes.get(
     '/api/replenishment-orders',
     {
-      preValidation: app.requireRole('Inventory Manager', 'Supplier'),
+      preValidation: app.requireAccess('GET /api/replenishment-orders'),
       schema: {
         tags,
         security,
@@ -65,7 +65,7 @@ export async function replenishmentOrderRoutes(
   routes.post(
     '/api/replenishment-orders',
     {
-      preValidation: app.requireRole('Inventory Manager'),
+      preValidation: app.requireAccess('POST /api/replenishment-orders'),
       // The Stock Replenishment screen shows the server's sentence as it is (SPEC §5, §8).
       schemaErrorFormatter: formErrorFormatter,
       schema: {
@@ -104,7 +104,7 @@ export async function replenishmentOrderRoutes(
   routes.put(
     '/api/replenishment-orders/:id',
     {
-      preValidation: app.requireRole('Supplier'),
+      preValidation: app.requireAccess('PUT /api/replenishment-orders/:id'),
       // The Update dialog toasts the server's error field as it is (SPEC §8).
       schemaErrorFormatter: formErrorFormatter,
       schema: {

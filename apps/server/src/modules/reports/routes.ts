@@ -25,28 +25,37 @@ const errors = {
 export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions) {
   const { reportService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const common = {
-    preValidation: app.requireRole('Inventory Manager'),
-    // The contract's sentences ('endDate is required (YYYY-MM-DD)') read well as they are.
-    schemaErrorFormatter: formErrorFormatter,
-  };
+  // The contract's sentences ('endDate is required (YYYY-MM-DD)') read well as they are.
+  const common = { schemaErrorFormatter: formErrorFormatter };
   const schema = { tags: ['reports'], security: [{ session: [] }], querystring: reportQuerySchema };
 
   routes.get(
     REPORT_PATHS.inventory,
-    { ...common, schema: { ...schema, response: { 200: inventoryReportSchema, ...errors } } },
+    {
+      ...common,
+      preValidation: app.requireAccess('GET /api/inventory-reports'),
+      schema: { ...schema, response: { 200: inventoryReportSchema, ...errors } },
+    },
     async (request) => reportService.inventory(request.query),
   );
 
   routes.get(
     REPORT_PATHS.orderPerformance,
-    { ...common, schema: { ...schema, response: { 200: orderPerformanceReportSchema, ...errors } } },
+    {
+      ...common,
+      preValidation: app.requireAccess('GET /api/order-performance-and-demand-analysis'),
+      schema: { ...schema, response: { 200: orderPerformanceReportSchema, ...errors } },
+    },
     async (request) => reportService.orderPerformance(request.query),
   );
 
   routes.get(
     REPORT_PATHS.sales,
-    { ...common, schema: { ...schema, response: { 200: salesReportSchema, ...errors } } },
+    {
+      ...common,
+      preValidation: app.requireAccess('GET /api/sales-reports'),
+      schema: { ...schema, response: { 200: salesReportSchema, ...errors } },
+    },
     async (request) => reportService.sales(request.query),
   );
 }

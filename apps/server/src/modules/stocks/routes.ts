@@ -32,13 +32,11 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['stocks'];
   const security = [{ session: [] }];
-  const readers = app.requireRole('Inventory Manager', 'Customer');
-  const owners = app.requireRole('Inventory Manager');
 
   routes.get(
     '/api/stocks',
     {
-      preValidation: readers,
+      preValidation: app.requireAccess('GET /api/stocks'),
       schema: {
         tags,
         security,
@@ -56,7 +54,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
   routes.get(
     '/api/stocks/:id',
     {
-      preValidation: readers,
+      preValidation: app.requireAccess('GET /api/stocks/:id'),
       schema: { tags, security, params: idParamsSchema, response: { 200: stockItemSchema, ...errors } },
     },
     async (request) => stockService.get(sessionUser(request), request.params.id),
@@ -65,7 +63,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
   routes.post(
     '/api/stocks',
     {
-      preValidation: owners,
+      preValidation: app.requireAccess('POST /api/stocks'),
       schema: {
         tags,
         security,
@@ -82,7 +80,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
   routes.put(
     '/api/stocks/:id',
     {
-      preValidation: owners,
+      preValidation: app.requireAccess('PUT /api/stocks/:id'),
       schema: {
         tags,
         security,
@@ -100,7 +98,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
   routes.delete(
     '/api/stocks/:id',
     {
-      preValidation: owners,
+      preValidation: app.requireAccess('DELETE /api/stocks/:id'),
       schema: { tags, security, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {

@@ -32,12 +32,11 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['supplier products'];
   const security = [{ session: [] }];
-  const owners = app.requireRole('Supplier');
 
   routes.get(
     '/api/stock-replenishment/products',
     {
-      preValidation: app.requireRole('Inventory Manager', 'Supplier'),
+      preValidation: app.requireAccess('GET /api/stock-replenishment/products'),
       schema: {
         tags,
         security,
@@ -57,7 +56,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
   routes.post(
     '/api/stock-replenishment/products',
     {
-      preValidation: owners,
+      preValidation: app.requireAccess('POST /api/stock-replenishment/products'),
       schema: {
         tags,
         security,
@@ -74,7 +73,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
   routes.put(
     '/api/stock-replenishment/products/:id',
     {
-      preValidation: owners,
+      preValidation: app.requireAccess('PUT /api/stock-replenishment/products/:id'),
       schema: {
         tags,
         security,

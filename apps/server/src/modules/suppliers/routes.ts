@@ -32,12 +32,11 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['suppliers'];
   const security = [{ session: [] }];
-  const managersOnly = app.requireRole('Inventory Manager');
 
   routes.get(
     '/api/suppliers',
     {
-      preValidation: managersOnly,
+      preValidation: app.requireAccess('GET /api/suppliers'),
       schema: {
         tags,
         security,
@@ -55,7 +54,7 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
   routes.post(
     '/api/suppliers',
     {
-      preValidation: managersOnly,
+      preValidation: app.requireAccess('POST /api/suppliers'),
       schema: {
         tags,
         security,
@@ -72,7 +71,7 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
   routes.put(
     '/api/suppliers/:id',
     {
-      preValidation: managersOnly,
+      preValidation: app.requireAccess('PUT /api/suppliers/:id'),
       schema: {
         tags,
         security,
@@ -90,7 +89,7 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
   routes.delete(
     '/api/suppliers/:id',
     {
-      preValidation: managersOnly,
+      preValidation: app.requireAccess('DELETE /api/suppliers/:id'),
       schema: { tags, security, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {

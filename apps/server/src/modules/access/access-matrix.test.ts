@@ -1,0 +1,320 @@
+import type { AddressInfo } from 'node:net';
+import {
+  API_ACCESS,
+  type ApiEndpoint,
+  type EndpointAccess,
+  endpointAccess,
+  type OwnedObject,
+  ROLES,
+  type Role,
+} from '@depot/contract';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createWorld,
+  type EndpointRequest,
+  injectOptions,
+  type Session,
+  VALID_REQUESTS,
+  type World,
+} from '../../test/endpoint-requests';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { authentication } from '../auth/authenticate';
+import type { AuthService } from '../auth/service';
+
+/**
+ * The authorization matrix: every endpoint of the contract's API_ACCESS, called as anonymous, as
+ * each role, and as a second user of the same role who owns none of the objects, on a real
+ * database. The expectations come from the map itself, so the map and the server cannot drift.
+ */
+
+let t: TestApp;
+let world: World;
+let baseUrl: string;
+const counts = { requests: 0, callers: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // GET /api/events streams for ever, which inject cannot end: it goes over real HTTP.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  world = await createWorld(t);
+});
+
+afterAll(async () => {
+  t.app.server.closeAllConnections();
+  await t.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely and checked field by field.
+type Json = any;
+interface Answer {
+  status: number;
+  body: Json;
+}
+
+async function call(endpoint: ApiEndpoint, request: EndpointRequest, session?: Session): Promise<Answer> {
+  counts.requests += 1;
+  if (endpoint === 'GET /api/events') {
+    const abort = new AbortController();
+    const response = await fetch(`${baseUrl}/api/events`, {
+      headers: session ? { cookie: session.cookie } : {},
+      signal: abort.signal,
+    });
+    const json = response.headers.get('content-type')?.includes('application/json');
+    const body = json ? await response.json() : response.headers.get('content-type');
+    abort.abort();
+    return { status: response.status, body };
+  }
+  const response = await t.app.inject(injectOptions(endpoint, request, session?.cookie));
+  const json = response.headers['content-type']?.toString().includes('application/json');
+  return { status: response.statusCode, body: json ? response.json() : response.body };
+}
+
+/** The table and column naming the owner of an object of each kind, by the owner's role. */
+const OWNER_COLUMNS: Partial<
+  Record<OwnedObject, { table: string; byRole: Partial<Record<Role, string>>; rowId: (row: Json) => number }>
+> = {
+  stock: {
+    table: 'stocks',
+    byRole: { 'Inventory Manager': 'inventory_manager_id' },
+    rowId: (row) => row.stock_id,
+  },
+  order: {
+    table: 'orders',
+    byRole: { Customer: 'customer_id', 'Courier Service': 'courier_service_id' },
+    rowId: (row) => row.id,
+  },
+  supplierProduct: {
+    table: 'supplier_products',
+    byRole: { Supplier: 'supplier_id' },
+    rowId: (row) => row.id,
+  },
+  supplyOrder: {
+    table: 'replenishment_orders',
+    byRole: { 'Inventory Manager': 'inventory_manager_id', Supplier: 'supplier_id' },
+    rowId: (row) => row.id,
+  },
+  notification: {
+    table: 'notifications',
+    byRole: Object.fromEntries(ROLES.map((role) => [role, 'user_id'])),
+    rowId: (row) => row.id,
+  },
+};
+
+/** The owner of each row, by the column that says who owns it for this role. */
+async function ownersOf(object: OwnedObject, role: Role, ids: number[]): Promise<number[]> {
+  const owner = OWNER_COLUMNS[object];
+  const column = owner?.byRole[role];
+  if (!owner || !column || ids.length === 0) return [];
+  // biome-ignore lint/suspicious/noExplicitAny: the table and column come from the map above.
+  const db = t.database.db as any;
+  const rows: { owner: number }[] = await db
+    .selectFrom(owner.table)
+    .select(`${column} as owner`)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => Number(row.owner));
+}
+
+/** The rows of the owners' fixtures that a list of this kind must show its owner (and an `all` reader). */
+async function fixtureRows(object: OwnedObject, role: Role): Promise<number[]> {
+  switch (object) {
+    case 'stock':
+      return [world.stockId];
+    case 'order':
+      return [world.orderId];
+    case 'supplierProduct':
+      return [world.productId];
+    case 'supplyOrder':
+      return [world.supplyOrderId];
+    case 'supplier':
+      return [world.managedSupplierId];
+    case 'notification': {
+      const rows = await t.database.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', world.owner[role].user.id)
+        .execute();
+      return rows.map((row) => row.id);
+    }
+    default:
+      return [];
+  }
+}
+
+const isList = (endpoint: ApiEndpoint, answer: Answer) =>
+  endpoint.startsWith('GET ') && Array.isArray(answer.body);
+const namesObject = (endpoint: ApiEndpoint) => endpoint.includes('/:');
+
+/** A successful answer to `caller`, of role `role`, holds only what the map lets that role reach. */
+async function expectOnlyReachableRows(
+  endpoint: ApiEndpoint,
+  access: Extract<EndpointAccess, { roles: unknown }>,
+  role: Role,
+  caller: Session,
+  answer: Answer,
+  isOwner: boolean,
+) {
+  const scope = access.roles[role];
+  const rowId = OWNER_COLUMNS[access.object]?.rowId ?? ((row: Json) => row.id);
+  if (endpoint === 'GET /auth/profile') {
+    expect(answer.body.id).toBe(caller.user.id);
+    const own = (rows: Json[], key: string) => rows.every((row) => row[key] === caller.user.id);
+    expect(own(answer.body.stocks, 'inventory_manager_id')).toBe(true);
+    expect(own(answer.body.products, 'supplier_id')).toBe(true);
+    expect(own(answer.body.replenishment_orders, 'inventory_manager_id')).toBe(true);
+    expect(own(answer.body.supply_orders, 'supplier_id')).toBe(true);
+    const notificationIds = answer.body.notifications.map((row: Json) => row.id);
+    expect(new Set(await ownersOf('notification', role, notificationIds))).toEqual(
+      new Set(notificationIds.length ? [caller.user.id] : []),
+    );
+    return;
+  }
+  if (!isList(endpoint, answer)) return;
+  const ids: number[] = answer.body.map(rowId);
+  const fixtures = await fixtureRows(access.object, role);
+  if (scope === 'own') {
+    const owners = await ownersOf(access.object, role, ids);
+    expect(owners.every((owner) => owner === caller.user.id)).toBe(true);
+    if (isOwner) expect(ids).toEqual(expect.arrayContaining(fixtures));
+    else expect(ids.filter((id) => fixtures.includes(id))).toEqual([]);
+  } else {
+    expect(ids).toEqual(expect.arrayContaining(fixtures));
+  }
+}
+
+describe('the authorization matrix', () => {
+  const endpoints = Object.keys(API_ACCESS) as ApiEndpoint[];
+
+  it('lists exactly the API routes the server registers', () => {
+    for (const endpoint of endpoints) {
+      const [method, url] = endpoint.split(' ') as [string, string];
+      expect(t.app.hasRoute({ method: method as 'GET', url }), endpoint).toBe(true);
+    }
+    const documented = Object.entries(
+      (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths,
+    ).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const api = documented.filter(
+      (endpoint) => / \/(api|auth)\//.test(endpoint) && !endpoint.includes('/api/docs'),
+    );
+    expect(api.sort()).toEqual([...endpoints].sort());
+  });
+
+  it('is the reviewed table: widening or narrowing access shows up here as well as in the map', () => {
+    const short: Record<Role, string> = {
+      'Courier Service': 'courier',
+      'Inventory Manager': 'manager',
+      Supplier: 'supplier',
+      Customer: 'customer',
+    };
+    const table = endpoints.map((endpoint) => {
+      const access = endpointAccess(endpoint);
+      if (access.public) return `${endpoint}: public`;
+      const roles = ROLES.filter((role) => access.roles[role]).map(
+        (role) => `${short[role]} ${access.roles[role]}`,
+      );
+      return `${endpoint}: ${roles.join(', ')} (${access.object})`;
+    });
+    expect(table).toMatchInlineSnapshot(`
+      [
+        "POST /auth/register: public",
+        "POST /auth/login: public",
+        "POST /auth/logout: public",
+        "POST /auth/forgot-password: public",
+        "POST /auth/reset-password/:resetToken: public",
+        "GET /auth/profile: courier own, manager own, supplier own, customer own (account)",
+        "GET /api/stocks: manager own, customer all (stock)",
+        "GET /api/stocks/:id: manager own, customer all (stock)",
+        "POST /api/stocks: manager own (stock)",
+        "PUT /api/stocks/:id: manager own (stock)",
+        "DELETE /api/stocks/:id: manager own (stock)",
+        "GET /api/suppliers: manager all (supplier)",
+        "POST /api/suppliers: manager all (supplier)",
+        "PUT /api/suppliers/:id: manager all (supplier)",
+        "DELETE /api/suppliers/:id: manager all (supplier)",
+        "GET /api/pincodes/:pin: courier all, manager all, supplier all, customer all (reference)",
+        "GET /api/couriers-services: courier all, manager all, supplier all, customer all (reference)",
+        "GET /api/orders/get-shipping-cost: courier all, manager all, supplier all, customer all (reference)",
+        "GET /api/orders: courier own, manager all, customer own (order)",
+        "POST /api/orders: customer own (order)",
+        "PUT /api/orders/:id: courier own (order)",
+        "GET /api/stock-replenishment/products: manager all, supplier own (supplierProduct)",
+        "POST /api/stock-replenishment/products: supplier own (supplierProduct)",
+        "PUT /api/stock-replenishment/products/:id: supplier own (supplierProduct)",
+        "GET /api/replenishment-orders: manager own, supplier own (supplyOrder)",
+        "POST /api/replenishment-orders: manager own (supplyOrder)",
+        "PUT /api/replenishment-orders/:id: supplier own (supplyOrder)",
+        "GET /api/inventory-reports: manager all (report)",
+        "GET /api/order-performance-and-demand-analysis: manager all (report)",
+        "GET /api/sales-reports: manager all (report)",
+        "GET /api/notifications: courier own, manager own, supplier own, customer own (notification)",
+        "GET /api/events: courier own, manager own, supplier own, customer own (liveEvent)",
+      ]
+    `);
+  });
+
+  it('refuses to start an app with an API route the map lacks or does not guard', async () => {
+    const authService = {} as AuthService; // never called: the check runs when routes are added
+    const unlisted = Fastify();
+    await unlisted.register(authentication, { authService, secureCookies: false });
+    expect(() => unlisted.get('/api/forgotten', async () => ({}))).toThrow(
+      'GET /api/forgotten is missing from API_ACCESS',
+    );
+
+    const unguarded = Fastify();
+    await unguarded.register(authentication, { authService, secureCookies: false });
+    expect(() =>
+      unguarded.get(
+        '/api/stocks',
+        { preValidation: unguarded.requireAccess('GET /api/orders') },
+        async () => [],
+      ),
+    ).toThrow("GET /api/stocks must be guarded by preValidation: app.requireAccess('GET /api/stocks')");
+  });
+
+  it.each(endpoints)('%s answers every caller as the map says', async (endpoint) => {
+    const access = endpointAccess(endpoint);
+    const request = () => VALID_REQUESTS[endpoint](world);
+    if (access.public) {
+      counts.callers += 1;
+      const answer = await call(endpoint, await request());
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+      return;
+    }
+
+    counts.callers += 1;
+    expect((await call(endpoint, await request())).status).toBe(401);
+
+    for (const role of ROLES) {
+      const scope = access.roles[role];
+      if (scope === undefined) {
+        counts.callers += 1;
+        const answer = await call(endpoint, await request(), world.owner[role]);
+        expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(403);
+        continue;
+      }
+      counts.callers += 2;
+      const other = await call(endpoint, await request(), world.other[role]);
+      if (scope === 'own' && namesObject(endpoint)) {
+        expect(other.status, `another ${role}: ${JSON.stringify(other.body)}`).toBe(404);
+      } else {
+        expect(other.status, `another ${role}: ${JSON.stringify(other.body)}`).toBeLessThan(300);
+        await expectOnlyReachableRows(endpoint, access, role, world.other[role], other, false);
+      }
+      const owner = await call(endpoint, await request(), world.owner[role]);
+      expect(owner.status, `${role}: ${JSON.stringify(owner.body)}`).toBeLessThan(300);
+      await expectOnlyReachableRows(endpoint, access, role, world.owner[role], owner, true);
+    }
+  });
+
+  it('sent every endpoint to every kind of caller', () => {
+    // Figures for docs/RELIABILITY.md: endpoints × callers, and the requests that took.
+    console.info(
+      `authorization matrix: ${endpoints.length} endpoints, ${counts.callers} endpoint × caller checks, ${counts.requests} requests`,
+    );
+    expect(counts.callers).toBeGreaterThanOrEqual(endpoints.length * 2);
+  });
+});

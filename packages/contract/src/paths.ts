@@ -1,0 +1,21 @@
+/** Path registry for the dashboard (SPEC §2). */
+export const PATHS = {
+  home: '/',
+  logout: '/logout',
+  resetPassword: '/reset-password/:resetToken',
+  dashboard: '/dashboard',
+  overview: '/dashboard/overview',
+  couriers: '/dashboard/couriers',
+  suppliers: '/dashboard/suppliers',
+  stockManagement: '/dashboard/stock-management',
+  addStock: '/dashboard/stock-management/addStock',
+  updateStock: '/dashboard/stock-management/updateStock/:id',
+  stockReplenishment: '/dashboard/stock-replenishment',
+  myOrders: '/dashboard/my-orders',
+  supplyProducts: '/dashboard/supply-products',
+  supplyOrders: '/dashboard/supply-orders',
+  products: '/dashboard/products',
+  orderPreview: '/dashboard/products/order-preview',
+  confirmOrder: '/dashboard/products/confirm-order',
+  notifications: '/dashboard/notifications',
+} as const;
