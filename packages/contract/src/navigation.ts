@@ -9,6 +9,8 @@ export interface NavLink {
 export const PATHS = {
   home: '/',
   logout: '/logout',
+  /** Ends every session of the user (POST /auth/logout-all), then goes home as /logout does. */
+  logoutEverywhere: '/logout-everywhere',
   resetPassword: '/reset-password/:resetToken',
   dashboard: '/dashboard',
   overview: '/dashboard/overview',
