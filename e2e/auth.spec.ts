@@ -149,3 +149,30 @@ test('@phone the sidebar collapses behind a menu button at phone width', async (
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
 });
+
+test('@phone logging out on every device ends the session in another browser too', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('supplier');
+  await registerThroughUi(page, 'Supplier', 'Sasha', email);
+  await loginThroughUi(page, email);
+  await expect(page.getByRole('heading', { name: "Supplier's Dashboard" })).toBeVisible();
+  const otherDevice = await browser.newContext();
+  try {
+    const other = await otherDevice.newPage();
+    await loginThroughUi(other, email);
+    await expect(other.getByRole('heading', { name: "Supplier's Dashboard" })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Log out on every device' }).click();
+    await expect(page.getByText('Logged out on every device')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In/Register' })).toBeVisible();
+
+    // The other browser still holds its cookie and stored user; its next page load finds the session gone.
+    await other.reload();
+    await expect(other.getByRole('button', { name: 'Sign In/Register' })).toBeVisible();
+  } finally {
+    await otherDevice.close();
+  }
+});

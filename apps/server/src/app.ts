@@ -12,6 +12,7 @@ import { createInProcessEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { startPostgresEventBus } from './lib/postgres-event-bus';
 import { authentication } from './modules/auth/authenticate';
+import type { PasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { courierRoutes } from './modules/couriers/routes';
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   /** Live updates: the bus (chosen by dialect unless given) and the SSE heartbeat interval (tests shorten it). */
   events?: EventBus;
   sseHeartbeatMs?: number;
+  /** Argon2id unless given (tests count verifications). */
+  passwords?: PasswordHasher;
 }
 
 /** Default place of the built web app: apps/web/dist, from src/ or from dist/ alike. */
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
+    ...(options.passwords ? { passwords: options.passwords } : {}),
   });
   await app.register(authentication, { authService, secureCookies });
 

@@ -53,6 +53,7 @@ export const API_ACCESS = {
   'POST /auth/register': PUBLIC,
   'POST /auth/login': PUBLIC,
   'POST /auth/logout': PUBLIC,
+  'POST /auth/logout-all': { roles: everyRole('own'), object: 'account' },
   'POST /auth/forgot-password': PUBLIC,
   'POST /auth/reset-password/:resetToken': PUBLIC,
   'GET /auth/profile': { roles: everyRole('own'), object: 'account' },

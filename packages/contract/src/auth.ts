@@ -91,6 +91,7 @@ export const AUTH_MESSAGES = {
   registered: 'Registered Successfully',
   loggedIn: 'Logged in Successfully',
   loggedOut: 'Logged out successfully',
+  loggedOutEverywhere: 'Logged out on every device',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   commonPassword: 'This password is too common. Choose a less guessable one.',

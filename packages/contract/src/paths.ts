@@ -2,6 +2,8 @@
 export const PATHS = {
   home: '/',
   logout: '/logout',
+  /** Ends every session of the user (POST /auth/logout-all), then goes home as /logout does. */
+  logoutEverywhere: '/logout-everywhere',
   resetPassword: '/reset-password/:resetToken',
   dashboard: '/dashboard',
   overview: '/dashboard/overview',

@@ -72,8 +72,11 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   };
   const pool = new pg.Pool({ ...connectionConfig, max: options.poolSize ?? 10 });
-  // An idle client losing its server (a database restart) must not crash the process.
+  // A client losing its server (a database restart) must not crash the process: an idle one is
+  // reported here; one a request holds fails that request's query, and its own 'error' event needs
+  // a listener too. The pool drops a broken client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', connectionConfig, destroy: () => db.destroy() };
 }

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrate';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/events';
 import type { Mail, Mailer } from '../lib/mailer';
+import type { PasswordHasher } from '../modules/auth/passwords';
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -103,6 +104,7 @@ export interface TestAppOptions {
   useConfiguredMailer?: boolean;
   events?: EventBus;
   sseHeartbeatMs?: number;
+  passwords?: PasswordHasher;
 }
 
 export interface TestApp {
@@ -131,6 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.useConfiguredMailer ? {} : { mailer }),
     ...(options.events ? { events: options.events } : {}),
     ...(options.sseHeartbeatMs === undefined ? {} : { sseHeartbeatMs: options.sseHeartbeatMs }),
+    ...(options.passwords ? { passwords: options.passwords } : {}),
     logger: false,
   });
   await app.ready();

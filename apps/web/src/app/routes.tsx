@@ -85,6 +85,7 @@ export const appRoutes: RouteObject[] = [
       { path: PATHS.home, element: <LandingRoute /> },
       { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
       { path: PATHS.logout, element: <LogoutPage /> },
+      { path: PATHS.logoutEverywhere, element: <LogoutPage everywhere /> },
       { path: `${PATHS.dashboard}/*`, element: <DashboardRoute routesByRole={DASHBOARD_ROUTES} /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -76,6 +76,25 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   );
 
+  routes.post(
+    '/auth/logout-all',
+    {
+      preValidation: app.requireAccess('POST /auth/logout-all'),
+      schema: {
+        tags,
+        summary: 'Log out on every device',
+        description: 'Ends every session of the logged-in user, this one included.',
+        security: [{ session: [] }],
+        response: { 200: messageResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await authService.logoutEverywhere(sessionUser(request));
+      clearSessionCookie(reply, secureCookies);
+      return { message: AUTH_MESSAGES.loggedOutEverywhere };
+    },
+  );
+
   routes.get(
     '/auth/profile',
     {

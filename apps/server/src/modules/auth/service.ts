@@ -16,7 +16,7 @@ import { createToken, hashToken } from '../../lib/tokens';
 import * as supplyOrdersRepo from '../replenishment-orders/repository';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
-import { assertNotCommonPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { argon2PasswordHasher, assertNotCommonPassword, type PasswordHasher } from './passwords';
 import * as repo from './repository';
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -35,6 +35,8 @@ export interface AuthServiceDeps {
   publicUrl: string;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Argon2id unless a test passes its own. */
+  passwords?: PasswordHasher;
 }
 
 export interface AuthenticatedSession {
@@ -46,6 +48,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
   const isoNow = () => clock.now().toISOString();
   const isoIn = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+  const passwords = deps.passwords ?? argon2PasswordHasher;
+  // An unknown email is verified against this, so a login costs one verification either way and
+  // its time does not tell whether the account exists. Made at start-up, not at the first login.
+  const dummyHash = passwords.hash('depot-dummy-password-for-timing');
 
   async function assertLoginAllowed(email: string, ip: string) {
     const since = isoIn(-LOGIN_WINDOW_MS);
@@ -67,7 +73,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       assertNotCommonPassword(body.password);
       const existing = await repo.getActiveUserByEmail(db, body.email);
       if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await passwords.hash(body.password);
       try {
         return await repo.createUser(db, {
           role: body.role,
@@ -86,11 +92,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(body: LoginBody, ip: string): Promise<{ user: SessionUser; token: string }> {
       await assertLoginAllowed(body.email, ip);
       const found = await repo.getActiveUserByEmail(db, body.email);
-      if (!found) {
-        await verifyAgainstDummy(body.password);
-        return failLogin(body.email, ip);
-      }
-      if (!(await verifyPassword(found.password_hash, body.password))) return failLogin(body.email, ip);
+      const verified = await passwords.verify(found?.password_hash ?? (await dummyHash), body.password);
+      if (!found || !verified) return failLogin(body.email, ip);
 
       // A fresh token at every login: a token planted before login never becomes a session.
       const token = createToken();
@@ -107,6 +110,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(token: string | undefined): Promise<void> {
       if (token) await repo.deleteSessionByTokenHash(db, hashToken(token));
+    },
+
+    /** Ends every session of the user, on every device, this one included. */
+    async logoutEverywhere(user: SessionUser): Promise<void> {
+      await repo.deleteSessionsOfUser(db, user.id);
     },
 
     /** The session behind a cookie token, or null when missing, expired or idle too long. */
@@ -187,7 +195,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const tokenHash = hashToken(token);
       const usable = await repo.getUsableResetToken(db, tokenHash, isoNow());
       if (!usable) throw new InvalidError(AUTH_MESSAGES.invalidResetToken);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.markResetTokenUsed(trx, usable.id, isoNow()))) {
           throw new InvalidError(AUTH_MESSAGES.invalidResetToken);

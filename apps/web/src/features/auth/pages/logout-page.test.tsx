@@ -34,4 +34,17 @@ describe('Logout page', () => {
     expect(await screen.findByRole('button', { name: 'Sign In/Register' })).toBeInTheDocument();
     expect(screen.queryByText(AUTH_MESSAGES.notLoggedIn)).not.toBeInTheDocument();
   });
+
+  it('logs out on every device from /logout-everywhere', async () => {
+    const { requestsTo } = stubFetch({
+      'POST /auth/logout-all': { status: 200, body: { message: AUTH_MESSAGES.loggedOutEverywhere } },
+    });
+    const { router } = renderApp('/logout-everywhere', { storedUser: TEST_USERS.supplier });
+
+    expect(await screen.findByText(AUTH_MESSAGES.loggedOutEverywhere)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requestsTo('POST /auth/logout-all')).toHaveLength(1);
+    expect(requestsTo('POST /auth/logout')).toHaveLength(0);
+    expect(localStorage.getItem('user')).toBeNull();
+  });
 });

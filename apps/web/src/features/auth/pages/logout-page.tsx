@@ -8,11 +8,17 @@ import { clearStoredUser } from '@/lib/stored-user';
 import { toast } from '@/lib/toast';
 import { useLogout } from '../api/logout';
 
-export default function LogoutPage() {
+interface LogoutPageProps {
+  /** End every session of the user, on every device, not only this browser's. */
+  everywhere?: boolean;
+}
+
+export default function LogoutPage({ everywhere = false }: LogoutPageProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef(false);
   const logout = useLogout({
+    everywhere,
     onSuccess: ({ message }) => toast.success(message),
     onError: (error) => {
       // A 401 means the session was already gone, which is what the user asked for.

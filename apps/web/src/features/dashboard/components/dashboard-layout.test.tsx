@@ -38,6 +38,15 @@ describe('Dashboard shell', () => {
     expect(sidebar.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('offers logging out on every device in the Account menu', async () => {
+    const { user, router } = renderDashboardAs(TEST_USERS.customer);
+
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out on every device' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/logout-everywhere'));
+  });
+
   it('opens a sidebar screen and marks its link active', async () => {
     const { user, router } = renderDashboardAs(TEST_USERS.supplier);
     const sidebar = within(await screen.findByRole('navigation', { name: 'Dashboard' }));

@@ -3,6 +3,7 @@ import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useIsPhone } from '@/hooks/use-is-phone';
+import { AccountMenu } from './account-menu';
 import { useLiveNotificationToasts } from './live-notification-toasts';
 import { Sidebar } from './sidebar';
 
@@ -41,6 +42,7 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
           <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={1}>
             {role}'s Dashboard
           </Title>
+          <AccountMenu />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar

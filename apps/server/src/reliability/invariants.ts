@@ -1,0 +1,289 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Business, Ledger, PlacedWrite, StatusChange } from './workload';
+
+/**
+ * What must hold in the database after any number of crashes, given what the clients were told.
+ * Each check returns the violations it found as sentences; an empty list means it held.
+ */
+
+export interface InvariantReport {
+  /** Names of the checks run, in order. */
+  checked: string[];
+  violations: string[];
+  /** Placements whose answer was lost that turned out to have committed (found in the database). */
+  committedWithoutAnswer: number;
+}
+
+const TAG = /(?:Crash test|Dock) (\S+)$/;
+
+/** The status an order may have now: its last acknowledged one, or any sent after it without an answer. */
+function allowedStatuses(changes: StatusChange[], orderId: number, initial: string): Set<string> {
+  const own = changes.filter((change) => change.orderId === orderId);
+  let allowed = new Set([initial]);
+  for (const change of own) {
+    if (change.outcome === 'acknowledged') allowed = new Set([change.status]);
+    else if (change.outcome === 'unknown') allowed.add(change.status);
+  }
+  return allowed;
+}
+
+/** Each order's lines as item id → quantity. */
+function linesByOrder<Item extends { order_id: number; quantity: number }>(
+  items: Item[],
+  itemId: (item: Item) => number,
+) {
+  const lines = new Map<number, Map<number, number>>();
+  for (const item of items) {
+    const ofOrder = lines.get(item.order_id) ?? new Map<number, number>();
+    ofOrder.set(itemId(item), (ofOrder.get(itemId(item)) ?? 0) + item.quantity);
+    lines.set(item.order_id, ofOrder);
+  }
+  return lines;
+}
+
+function comparePlacements(
+  kind: string,
+  writes: PlacedWrite[],
+  rows: { id: number; tag: string | undefined; lines: Map<number, number> }[],
+  violations: string[],
+) {
+  const byTag = new Map<string, (typeof rows)[number][]>();
+  for (const row of rows) {
+    if (!row.tag) {
+      violations.push(`${kind} #${row.id} was not placed by any client`);
+      continue;
+    }
+    byTag.set(row.tag, [...(byTag.get(row.tag) ?? []), row]);
+  }
+  const sentTags = new Set(writes.map((write) => write.tag));
+  for (const [tag, found] of byTag) {
+    if (found.length > 1) violations.push(`${kind} ${tag} was placed ${found.length} times`);
+    if (!sentTags.has(tag)) violations.push(`${kind} ${tag} is in the database but no client sent it`);
+  }
+  for (const write of writes) {
+    const row = byTag.get(write.tag)?.[0];
+    if (write.outcome === 'acknowledged') {
+      if (!row) {
+        violations.push(`acknowledged ${kind} ${write.tag} (#${write.id}) is missing`);
+        continue;
+      }
+      if (row.id !== write.id)
+        violations.push(`${kind} ${write.tag} is #${row.id}, acknowledged as #${write.id}`);
+      const expected = new Map(write.items.map((item) => [item.id, item.quantity]));
+      if (JSON.stringify([...row.lines].sort()) !== JSON.stringify([...expected].sort())) {
+        violations.push(
+          `${kind} ${write.tag} has lines ${JSON.stringify([...row.lines])}, sent ${JSON.stringify([...expected])}`,
+        );
+      }
+    } else if (write.outcome === 'refused' && row) {
+      violations.push(
+        `${kind} ${write.tag} was refused${write.diedUncommitted ? ' (died uncommitted)' : ''} but exists`,
+      );
+    }
+  }
+}
+
+export async function checkInvariants(
+  db: Kysely<Database>,
+  business: Business,
+  ledger: Ledger,
+): Promise<InvariantReport> {
+  const violations: string[] = [];
+  const checked: string[] = [];
+  const check = async (name: string, run: () => Promise<void>) => {
+    checked.push(name);
+    await run();
+  };
+
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'shipping_address', 'status', 'customer_id', 'created_at'])
+    .orderBy('id')
+    .execute();
+  const orderItems = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'stock_id', 'quantity'])
+    .execute();
+  const supplyOrders = await db
+    .selectFrom('replenishment_orders')
+    .select(['id', 'address', 'status', 'delivered_at'])
+    .orderBy('id')
+    .execute();
+  const supplyItems = await db
+    .selectFrom('replenishment_order_items')
+    .select(['order_id', 'product_id', 'product_name', 'quantity'])
+    .execute();
+  const orderLines = linesByOrder(orderItems, (item) => item.stock_id);
+  const supplyLines = linesByOrder(supplyItems, (item) => item.product_id);
+
+  await check('no order without its lines', async () => {
+    for (const order of orders) {
+      if (!orderLines.has(order.id)) violations.push(`order #${order.id} has no lines`);
+    }
+    for (const order of supplyOrders) {
+      if (!supplyLines.has(order.id)) violations.push(`replenishment order #${order.id} has no lines`);
+    }
+  });
+
+  await check('every acknowledged placement present with its lines, none twice, none invented', async () => {
+    comparePlacements(
+      'order',
+      ledger.orders,
+      orders.map((order) => ({
+        id: order.id,
+        tag: TAG.exec(order.shipping_address)?.[1],
+        lines: orderLines.get(order.id) ?? new Map(),
+      })),
+      violations,
+    );
+    comparePlacements(
+      'replenishment order',
+      ledger.supplyOrders,
+      supplyOrders.map((order) => ({
+        id: order.id,
+        tag: TAG.exec(order.address)?.[1],
+        lines: supplyLines.get(order.id) ?? new Map(),
+      })),
+      violations,
+    );
+  });
+
+  await check(
+    'every status is the last acknowledged one or one sent after it without an answer',
+    async () => {
+      for (const order of orders) {
+        const allowed = allowedStatuses(ledger.orderStatusChanges, order.id, 'Processing');
+        if (!allowed.has(order.status)) {
+          violations.push(
+            `order #${order.id} is ${order.status}, expected one of ${[...allowed].join(', ')}`,
+          );
+        }
+      }
+      for (const order of supplyOrders) {
+        const allowed = allowedStatuses(ledger.supplyStatusChanges, order.id, 'Order Received');
+        if (!allowed.has(order.status)) {
+          violations.push(
+            `replenishment order #${order.id} is ${order.status}, expected one of ${[...allowed].join(', ')}`,
+          );
+        }
+        if ((order.status === 'Delivered') !== (order.delivered_at !== null)) {
+          violations.push(
+            `replenishment order #${order.id} is ${order.status} with delivered_at ${order.delivered_at}`,
+          );
+        }
+      }
+    },
+  );
+
+  const stocks = await db
+    .selectFrom('stocks')
+    .select(['id', 'name', 'quantity', 'inventory_manager_id'])
+    .where('inventory_manager_id', '=', business.manager.user.id)
+    .execute();
+  const products = await db
+    .selectFrom('supplier_products')
+    .select(['id', 'name', 'quantity'])
+    .where('supplier_id', '=', business.supplier.user.id)
+    .execute();
+
+  await check('no quantity negative', async () => {
+    for (const row of [...stocks, ...products]) {
+      if (row.quantity < 0) violations.push(`${row.name} (#${row.id}) holds ${row.quantity}`);
+    }
+  });
+
+  await check(
+    'every stock quantity = start - what placed orders took + what deliveries brought',
+    async () => {
+      const delivered = new Set(
+        supplyOrders.filter((order) => order.status === 'Delivered').map((order) => order.id),
+      );
+      for (const stock of business.stocks) {
+        const taken = orderItems
+          .filter((item) => item.stock_id === stock.id)
+          .reduce((sum, item) => sum + item.quantity, 0);
+        const brought = supplyItems
+          .filter(
+            (item) =>
+              delivered.has(item.order_id) && item.product_name.toLowerCase() === stock.name.toLowerCase(),
+          )
+          .reduce((sum, item) => sum + item.quantity, 0);
+        const row = stocks.find((candidate) => candidate.id === stock.id);
+        const expected = stock.start - taken + brought;
+        if (row?.quantity !== expected) {
+          violations.push(
+            `${stock.name} holds ${row?.quantity}, expected ${stock.start} - ${taken} + ${brought}`,
+          );
+        }
+      }
+      const extra = stocks.filter((row) => !business.stocks.some((stock) => stock.id === row.id));
+      for (const row of extra)
+        violations.push(`a delivery created a second stock item ${row.name} (#${row.id})`);
+    },
+  );
+
+  await check('every product quantity = start - what replenishment orders not canceled took', async () => {
+    const canceled = new Set(
+      supplyOrders.filter((order) => order.status === 'Canceled').map((order) => order.id),
+    );
+    for (const product of business.products) {
+      const taken = supplyItems
+        .filter((item) => item.product_id === product.id && !canceled.has(item.order_id))
+        .reduce((sum, item) => sum + item.quantity, 0);
+      const row = products.find((candidate) => candidate.id === product.id);
+      if (row?.quantity !== product.start - taken) {
+        violations.push(
+          `product ${product.name} holds ${row?.quantity}, expected ${product.start} - ${taken}`,
+        );
+      }
+    }
+  });
+
+  await check('the report summaries agree with the rows', async () => {
+    const sum = async (
+      table:
+        | 'order_daily_stats'
+        | 'product_daily_sales'
+        | 'product_monthly_sales'
+        | 'supplier_daily_deliveries',
+      column: string,
+    ) => {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb.ref(column as never)), eb.val(0)).as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    };
+    const unitsSold = orderItems.reduce((total, item) => total + item.quantity, 0);
+    const deliveredIds = new Set(
+      supplyOrders.filter((order) => order.status === 'Delivered').map((order) => order.id),
+    );
+    const unitsDelivered = supplyItems
+      .filter((item) => deliveredIds.has(item.order_id))
+      .reduce((total, item) => total + item.quantity, 0);
+    const expectations: [string, number, number][] = [
+      ['orders per day', await sum('order_daily_stats', 'total_orders'), orders.length],
+      [
+        'delivered orders per day',
+        await sum('order_daily_stats', 'delivered_orders'),
+        orders.filter((order) => order.status === 'Delivered').length,
+      ],
+      ['units sold per day', await sum('product_daily_sales', 'units'), unitsSold],
+      ['units sold per month', await sum('product_monthly_sales', 'units'), unitsSold],
+      ['units delivered per day', await sum('supplier_daily_deliveries', 'units'), unitsDelivered],
+    ];
+    for (const [what, summary, rows] of expectations) {
+      if (summary !== rows) violations.push(`summary of ${what} says ${summary}, the rows ${rows}`);
+    }
+  });
+
+  const placedTags = new Set([
+    ...orders.map((o) => TAG.exec(o.shipping_address)?.[1]),
+    ...supplyOrders.map((o) => TAG.exec(o.address)?.[1]),
+  ]);
+  const committedWithoutAnswer = [...ledger.orders, ...ledger.supplyOrders].filter(
+    (write) => write.outcome === 'unknown' && placedTags.has(write.tag),
+  ).length;
+  return { checked, violations, committedWithoutAnswer };
+}
