@@ -13,6 +13,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditContextOf } from '../audit/context';
 import { sessionUser } from './authenticate';
 import type { AuthService } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
@@ -39,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/auth/register',
     { schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema, ...errors } } },
     async (request, reply) => {
-      const user = await authService.register(request.body);
+      const user = await authService.register(request.body, auditContextOf(request));
       return reply.status(201).send({ message: AUTH_MESSAGES.registered, user });
     },
   );
@@ -48,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/auth/login',
     { schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } } },
     async (request, reply) => {
-      const { user, token } = await authService.login(request.body, request.ip);
+      const { user, token } = await authService.login(request.body, request.ip, auditContextOf(request));
       setSessionCookie(reply, token, {
         secure: secureCookies,
         maxAgeSeconds: Math.floor(options.sessionMaxMs / 1000),
@@ -61,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/auth/logout',
     { schema: { tags, response: { 200: messageResponseSchema } } },
     async (request, reply) => {
-      await authService.logout(readSessionToken(request, secureCookies));
+      await authService.logout(readSessionToken(request, secureCookies), auditContextOf(request));
       clearSessionCookie(reply, secureCookies);
       return { message: AUTH_MESSAGES.loggedOut };
     },
@@ -86,7 +87,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/auth/forgot-password',
     { schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } } },
     async (request) => {
-      await authService.requestPasswordReset(request.body.email);
+      await authService.requestPasswordReset(request.body.email, auditContextOf(request));
       return { message: AUTH_MESSAGES.forgotPassword };
     },
   );
@@ -102,7 +103,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     async (request) => {
-      await authService.resetPassword(request.params.resetToken, request.body.password);
+      await authService.resetPassword(
+        request.params.resetToken,
+        request.body.password,
+        auditContextOf(request),
+      );
       return { message: AUTH_MESSAGES.passwordReset };
     },
   );
