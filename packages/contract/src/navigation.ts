@@ -25,6 +25,7 @@ export const PATHS = {
   orderPreview: '/dashboard/products/order-preview',
   confirmOrder: '/dashboard/products/confirm-order',
   notifications: '/dashboard/notifications',
+  activity: '/dashboard/activity',
 } as const;
 
 /** The role-specific sidebar links of SPEC §2, between Overview and Logout. */
@@ -35,6 +36,7 @@ export const ROLE_NAV: Record<Role, readonly NavLink[]> = {
     { label: 'Stock Management', path: PATHS.stockManagement },
     { label: 'Stock Replenishment', path: PATHS.stockReplenishment },
     { label: 'My Orders', path: PATHS.myOrders },
+    { label: 'Activity', path: PATHS.activity },
   ],
   Supplier: [
     { label: 'Products', path: PATHS.supplyProducts },

@@ -33,6 +33,7 @@ const ProductsPage = lazyWithTimeout(() => import('@/features/orders/pages/produ
 const OrderPreviewPage = lazyWithTimeout(() => import('@/features/orders/pages/order-preview-page'));
 const ConfirmOrderPage = lazyWithTimeout(() => import('@/features/orders/pages/confirm-order-page'));
 const NotificationsPage = lazyWithTimeout(() => import('@/features/notifications/pages/notifications-page'));
+const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/activity-page'));
 
 export interface DashboardPageRoute {
   /** An absolute path from PATHS, under /dashboard. */
@@ -57,6 +58,7 @@ export const DASHBOARD_ROUTES: Record<Role, readonly DashboardPageRoute[]> = {
     { path: PATHS.updateStock, Page: UpdateStockPage },
     { path: PATHS.stockReplenishment, Page: StockReplenishmentPage },
     { path: PATHS.myOrders, Page: MyOrdersPage },
+    { path: PATHS.activity, Page: ActivityPage },
   ],
   Supplier: [
     { path: PATHS.overview, Page: OverviewPage },
