@@ -207,8 +207,11 @@ export interface AuditEventsTable {
   before: string | null;
   after: string | null;
   request_id: string | null;
-  /** 'listed': only the users in audit_event_viewers may read it; 'all-managers': every Inventory Manager. */
-  audience: 'listed' | 'all-managers';
+  /**
+   * Set on a supplier account's or catalogue's events: the managers working with that supplier
+   * (who opened the account or ordered from it) may read them too.
+   */
+  supplier_id: number | null;
 }
 
 /** A user an audit event concerns, who may read it. */

@@ -5,7 +5,9 @@ const APPEND_ONLY_TABLES = ['audit_events', 'audit_event_viewers'] as const;
 
 /**
  * The audit trail (docs/RELIABILITY.md, "Audit trail"): one row per state change, written in the
- * changing transaction, and the users each event concerns (who may read it in Activity). Both
+ * changing transaction, and the users each event concerns (who may read it in Activity; the
+ * supplier_id of a supplier's account or catalogue event opens it to the managers working with
+ * that supplier). Both
  * tables are append-only: the database itself refuses UPDATE and DELETE (and TRUNCATE on
  * PostgreSQL), so no code path of the app can rewrite history.
  */
@@ -22,13 +24,22 @@ export function auditEventsMigration({ dialect }: MigrationContext) {
         .addColumn('before', 'text')
         .addColumn('after', 'text')
         .addColumn('request_id', 'text')
-        .addColumn('audience', 'text', (c) => c.notNull())
-        .addCheckConstraint('audit_events_audience_check', sql`audience in ('listed', 'all-managers')`)
+        .addColumn('supplier_id', 'integer')
         .execute();
       await db.schema
         .createIndex('audit_events_occurred_idx')
         .on('audit_events')
         .columns(['occurred_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('audit_events_actor_idx')
+        .on('audit_events')
+        .columns(['actor_id', 'action'])
+        .execute();
+      await db.schema
+        .createIndex('audit_events_supplier_idx')
+        .on('audit_events')
+        .column('supplier_id')
         .execute();
       await db.schema
         .createTable('audit_event_viewers')

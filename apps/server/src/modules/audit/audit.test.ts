@@ -290,13 +290,14 @@ describe('suppliers, their catalogue and supply orders', () => {
       { action: 'supplier.deactivated', before: { ...contact, address: '3 Dock Road' }, after: null },
     ]);
 
-    // Every manager works on the one supplier list: the rival reads these too.
-    const shared = await activity(rival, `?entity_type=supplier`);
+    // The manager who opened the account reads its history; a manager who never worked with it does not.
+    const shared = await activity(manager, '?entity_type=supplier');
     expect(shared.events.filter((event) => event.entity_id === id).map((event) => event.action)).toEqual([
       'supplier.deactivated',
       'supplier.updated',
       'supplier.created',
     ]);
+    expect((await activity(rival, '?entity_type=supplier')).events).toEqual([]);
     expect(JSON.stringify(shared.events)).not.toContain(STRONG_PASSWORD);
   });
 
@@ -373,6 +374,13 @@ describe('suppliers, their catalogue and supply orders', () => {
     const mine = await activity(manager, '?entity_type=supply_order');
     expect(mine.events.map((event) => event.action)).toEqual(['supply_order.updated', 'supply_order.placed']);
     expect((await activity(rival, '?entity_type=supply_order')).events).toEqual([]);
+    // Having ordered from the supplier, the manager follows its catalogue; the rival has not.
+    const catalogue = await activity(manager, '?entity_type=supplier_product');
+    expect(catalogue.events.map((event) => event.action)).toEqual([
+      'supplier_product.updated',
+      'supplier_product.created',
+    ]);
+    expect((await activity(rival, '?entity_type=supplier_product')).events).toEqual([]);
   });
 });
 
@@ -517,8 +525,8 @@ describe('GET /api/activity', () => {
       first.stock.stock_id,
     ]);
 
-    // Actor search: part of the name or email, any case; suppliers' catalogue changes are shared.
-    const bySupplier = await activity(rival, '?actor=acme');
+    // Actor search: part of the name or email, any case.
+    const bySupplier = await activity(manager, '?actor=acme');
     expect(bySupplier.events.length).toBeGreaterThan(0);
     expect(bySupplier.events.every((event) => event.actor?.id === supplier.user.id)).toBe(true);
     expect((await activity(rival, `?actor=${encodeURIComponent('RITA')}&entity_type=stock`)).total).toBe(4);

@@ -14,11 +14,10 @@ export interface AuditEvent {
   entityId: number | null;
   before?: Snapshot | null;
   after?: Snapshot | null;
-  /**
-   * Who may read it in Activity: the users it concerns (ids may repeat), or every Inventory Manager
-   * for the shared supplier list and catalogue.
-   */
-  viewers: readonly number[] | 'all-managers';
+  /** Who may read it in Activity besides its actor: the users it concerns (ids may repeat). */
+  viewers: readonly number[];
+  /** A supplier account's or catalogue's event: the managers working with that supplier may read it. */
+  supplierId?: number;
 }
 
 // Callers pass plain fields, but a key that smells of a secret never reaches the table anyway.
@@ -47,11 +46,11 @@ export async function recordAuditEvent(
       before: toJson(event.before),
       after: toJson(event.after),
       request_id: context.requestId,
-      audience: event.viewers === 'all-managers' ? 'all-managers' : 'listed',
+      supplier_id: event.supplierId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (event.viewers !== 'all-managers' && event.viewers.length > 0) {
+  if (event.viewers.length > 0) {
     const viewers = [...new Set(event.viewers)].map((user_id) => ({ user_id, event_id: id }));
     await db.insertInto('audit_event_viewers').values(viewers).execute();
   }
@@ -70,17 +69,38 @@ export interface ActivityFilters {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * What a manager may read: what they did, what concerns them (viewers), and the account and
+ * catalogue events of the suppliers they work with (opened the account of, or ordered from).
+ */
 function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters) {
   let query = db
     .selectFrom('audit_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
     .where((eb) =>
       eb.or([
-        eb('e.audience', '=', 'all-managers'),
+        eb('e.actor_id', '=', viewerId),
         eb(
           'e.id',
           'in',
           eb.selectFrom('audit_event_viewers as v').select('v.event_id').where('v.user_id', '=', viewerId),
+        ),
+        eb(
+          'e.supplier_id',
+          'in',
+          eb
+            .selectFrom('replenishment_orders as r')
+            .select('r.supplier_id')
+            .where('r.inventory_manager_id', '=', viewerId),
+        ),
+        eb(
+          'e.supplier_id',
+          'in',
+          eb
+            .selectFrom('audit_events as opened')
+            .select('opened.entity_id')
+            .where('opened.actor_id', '=', viewerId)
+            .where('opened.action', '=', 'supplier.created'),
         ),
       ]),
     );

@@ -40,9 +40,6 @@ function productSnapshot(product: SupplierProduct) {
   return { name, price, weight, quantity };
 }
 
-// Every manager orders from every active supplier's catalogue, so every manager may read its changes.
-const CATALOGUE_AUDIENCE = 'all-managers';
-
 export function createSupplierProductService(deps: SupplierProductServiceDeps) {
   const { db, clock } = deps;
   const isoNow = () => clock.now().toISOString();
@@ -75,7 +72,8 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
           entityType: 'supplier_product',
           entityId: product.id,
           after: productSnapshot(product),
-          viewers: CATALOGUE_AUDIENCE,
+          viewers: [],
+          supplierId,
         });
         return product;
       });
@@ -106,7 +104,8 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
           entityId: id,
           before: productSnapshot(before),
           after: productSnapshot(product),
-          viewers: CATALOGUE_AUDIENCE,
+          viewers: [],
+          supplierId,
         });
         return product;
       });

@@ -39,9 +39,6 @@ function supplierSnapshot(supplier: Supplier) {
   return { name, email, phone_number, address };
 }
 
-/** Every manager works on the one supplier list, so every manager may read its changes. */
-const SUPPLIER_AUDIENCE = 'all-managers';
-
 export function createSupplierService(deps: SupplierServiceDeps) {
   const { db, clock } = deps;
   const isoNow = () => clock.now().toISOString();
@@ -76,7 +73,8 @@ export function createSupplierService(deps: SupplierServiceDeps) {
             entityType: 'supplier',
             entityId: supplier.id,
             after: supplierSnapshot(supplier),
-            viewers: SUPPLIER_AUDIENCE,
+            viewers: [],
+            supplierId: supplier.id,
           });
           return supplier;
         }),
@@ -105,7 +103,8 @@ export function createSupplierService(deps: SupplierServiceDeps) {
             entityId: id,
             before: supplierSnapshot(before),
             after: supplierSnapshot(supplier),
-            viewers: SUPPLIER_AUDIENCE,
+            viewers: [],
+            supplierId: id,
           });
           return supplier;
         }),
@@ -126,7 +125,8 @@ export function createSupplierService(deps: SupplierServiceDeps) {
           entityType: 'supplier',
           entityId: id,
           before: supplierSnapshot(before),
-          viewers: SUPPLIER_AUDIENCE,
+          viewers: [],
+          supplierId: id,
         });
       });
     },
