@@ -23,7 +23,7 @@ export async function activityRoutes(app: FastifyInstance, options: ActivityRout
         tags: ['activity'],
         security: [{ session: [] }],
         description:
-          'The audit trail an Inventory Manager may read, newest first: events on their own stock, orders holding their stock, their supply orders, their own sign-ins, and changes to the shared supplier list and catalogue.',
+          'The audit trail an Inventory Manager may read, newest first: what they did, events on their own stock, orders holding their stock, their supply orders, their own sign-ins, and the account and catalogue changes of the suppliers they opened or ordered from.',
         querystring: activityQuerySchema,
         response: {
           200: activityListResponseSchema,

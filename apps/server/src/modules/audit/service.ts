@@ -15,9 +15,9 @@ function dayAfter(day: string): string {
 }
 
 /**
- * Activity (docs/RELIABILITY.md, "Audit trail"): a manager reads the events that concern them —
- * their stock, orders holding their stock, their supply orders, their own sign-ins — and the
- * changes to the supplier list and catalogue, which every manager shares.
+ * Activity (docs/RELIABILITY.md, "Audit trail"): a manager reads what they did and the events that
+ * concern them: their stock, orders holding it, their supply orders, their own sign-ins, and the
+ * suppliers they opened or ordered from.
  */
 export function createActivityService(deps: ActivityServiceDeps) {
   const { db } = deps;

@@ -16,8 +16,8 @@ export const NO_MATCHING_ACTIVITY_TEXT = 'No activity matches these filters.';
 const isFiltered = (filters: ActivityFilters) => Object.values(filters).some((value) => value.trim() !== '');
 
 /**
- * The audit trail a manager may read: changes to their stock, orders holding it, their supply
- * orders, the shared supplier list and catalogue, and their own sign-ins.
+ * The audit trail a manager may read: what they did, changes to their stock, orders holding it,
+ * their supply orders, the suppliers they opened or order from, and their own sign-ins.
  */
 export default function ActivityPage() {
   const isPhone = useIsPhone();
