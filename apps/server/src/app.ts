@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,6 +13,8 @@ import { type Clock, systemClock } from './lib/clock';
 import { createInProcessEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { startPostgresEventBus } from './lib/postgres-event-bus';
+import { activityRoutes } from './modules/audit/routes';
+import { createActivityService } from './modules/audit/service';
 import { authentication } from './modules/auth/authenticate';
 import type { PasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
@@ -55,6 +59,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (tests read it); stdout unless given. */
+  logStream?: { write(line: string): void };
   /** Live updates: the bus (chosen by dialect unless given) and the SSE heartbeat interval (tests shorten it). */
   events?: EventBus;
   sseHeartbeatMs?: number;
@@ -67,6 +73,18 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 
 // Reset tokens travel in the path; keep them out of the request log.
 const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?]+/, '$1[redacted]');
+
+const REQUEST_ID_HEADER = 'x-request-id';
+const SANE_REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * A proxy's X-Request-Id when it looks like one (so a request can be followed from nginx to the
+ * audit trail), otherwise a fresh UUID: ids stay unique across instances, unlike Fastify's counter.
+ */
+function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
 
 /**
  * One SQLite process: the in-process bus. PostgreSQL, where several instances may share the
@@ -100,7 +118,9 @@ export async function buildApp(options: BuildAppOptions) {
           remoteAddress: request.ip,
         }),
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    genReqId: requestIdOf,
     bodyLimit: 1_048_576,
     // request.ip, .protocol and .host read X-Forwarded-* only when the peer is a listed proxy.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -121,6 +141,9 @@ export async function buildApp(options: BuildAppOptions) {
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
   app.addHook('onClose', async () => mailer.close());
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   registerErrorHandler(app);
   await registerSecurity(app, config.publicUrl);
   await app.register(cookie);
@@ -166,6 +189,7 @@ export async function buildApp(options: BuildAppOptions) {
     idempotency,
   });
   await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });
+  await app.register(activityRoutes, { activityService: createActivityService({ db: database.db }) });
   await app.register(notificationRoutes, {
     notificationService: createNotificationService({ db: database.db }),
   });

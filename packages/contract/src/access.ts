@@ -26,6 +26,7 @@ export const OWNED_OBJECTS = {
   notification: 'the user it was written to',
   liveEvent: 'the user it is sent to',
   report: 'no one: reports cover the whole business',
+  activity: 'the users an audit event concerns (its viewers): see apps/server/src/modules/audit',
   reference: 'no one: PIN codes, Courier Services and shipping prices are for every user',
 } as const;
 export type OwnedObject = keyof typeof OWNED_OBJECTS;
@@ -103,6 +104,7 @@ export const API_ACCESS = {
 
   'GET /api/notifications': { roles: everyRole('own'), object: 'notification' },
   'GET /api/events': { roles: everyRole('own'), object: 'liveEvent' },
+  'GET /api/activity': { roles: { 'Inventory Manager': 'own' }, object: 'activity' },
 
   // New endpoints go here, e.g. 'GET /api/activity': { roles: { 'Inventory Manager': 'all' }, object: … }.
 } as const satisfies Record<string, EndpointAccess>;
@@ -139,6 +141,7 @@ export const PAGE_ACCESS = {
   [PATHS.updateStock]: { roles: ['Inventory Manager'] },
   [PATHS.stockReplenishment]: { roles: ['Inventory Manager'], sidebarLabel: 'Stock Replenishment' },
   [PATHS.myOrders]: { roles: ['Inventory Manager'], sidebarLabel: 'My Orders' },
+  [PATHS.activity]: { roles: ['Inventory Manager'], sidebarLabel: 'Activity' },
   // New pages go here, in sidebar order, e.g. the Inventory Manager's Activity page.
   [PATHS.supplyProducts]: { roles: ['Supplier'], sidebarLabel: 'Products' },
   [PATHS.supplyOrders]: { roles: ['Supplier'], sidebarLabel: 'Supply Orders' },

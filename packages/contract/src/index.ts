@@ -1,4 +1,5 @@
 export * from './access';
+export * from './activity';
 export * from './analytics';
 export * from './auth';
 export * from './common';

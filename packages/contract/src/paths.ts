@@ -20,4 +20,5 @@ export const PATHS = {
   orderPreview: '/dashboard/products/order-preview',
   confirmOrder: '/dashboard/products/confirm-order',
   notifications: '/dashboard/notifications',
+  activity: '/dashboard/activity',
 } as const;

@@ -1,4 +1,11 @@
-import type { LocationType, OrderStatus, Role, SupplyOrderStatus } from '@depot/contract';
+import type {
+  AuditAction,
+  AuditEntityType,
+  LocationType,
+  OrderStatus,
+  Role,
+  SupplyOrderStatus,
+} from '@depot/contract';
 import type { Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so ordering and month grouping agree. */
@@ -184,6 +191,35 @@ export interface SupplierDailyDeliveriesTable {
   units: number;
 }
 
+/**
+ * One state change of the audit trail, written in the changing transaction; append-only (the
+ * database refuses UPDATE and DELETE). before/after are JSON text, never secrets.
+ */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  occurred_at: Timestamp;
+  /** Null when nobody was logged in (a failed login, a reset requested by email). */
+  actor_id: number | null;
+  actor_role: Role | null;
+  action: AuditAction;
+  entity_type: AuditEntityType;
+  entity_id: number | null;
+  before: string | null;
+  after: string | null;
+  request_id: string | null;
+  /**
+   * Set on a supplier account's or catalogue's events: the managers working with that supplier
+   * (who opened the account or ordered from it) may read them too.
+   */
+  supplier_id: number | null;
+}
+
+/** A user an audit event concerns, who may read it. */
+export interface AuditEventViewersTable {
+  user_id: number;
+  event_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -202,4 +238,6 @@ export interface Database {
   product_daily_sales: ProductDailySalesTable;
   product_monthly_sales: ProductMonthlySalesTable;
   supplier_daily_deliveries: SupplierDailyDeliveriesTable;
+  audit_events: AuditEventsTable;
+  audit_event_viewers: AuditEventViewersTable;
 }

@@ -1,7 +1,7 @@
 import type { ApiEndpoint, Role } from '@depot/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { orderDraftFor } from './order-draft';
-import { registerAndLogin, STRONG_PASSWORD, type TestApp, uniqueEmail } from './test-app';
+import { registerAndLogin, STRONG_PASSWORD, sessionCookieFrom, type TestApp, uniqueEmail } from './test-app';
 
 /**
  * A small business with an owner and a second user of every role, and a valid request for every
@@ -188,6 +188,7 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
     body: { email: world.owner.Customer.email, password: world.owner.Customer.password },
   }),
   'POST /auth/logout': async () => ({}),
+  'POST /auth/logout-all': async () => ({}),
   'POST /auth/forgot-password': async () => ({ body: { email: uniqueEmail('forgetful') } }),
   'POST /auth/reset-password/:resetToken': async (world) => ({
     params: { resetToken: await resetToken(world) },
@@ -251,4 +252,25 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
 
   'GET /api/notifications': async () => ({}),
   'GET /api/events': async () => ({}),
+  'GET /api/activity': async () => ({}),
 };
+
+/**
+ * Logging out on every device ends the caller's session too: after it succeeds, the suites log the
+ * same user in again so the calls after it still have a session.
+ */
+export async function restoreSessionAfter(
+  world: World,
+  endpoint: ApiEndpoint,
+  status: number,
+  session: Session | undefined,
+): Promise<void> {
+  if (endpoint !== 'POST /auth/logout-all' || status >= 300 || !session) return;
+  const login = await world.t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email: session.email, password: session.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login again failed: ${login.body}`);
+  session.cookie = sessionCookieFrom(login);
+}

@@ -33,6 +33,7 @@ const ProductsPage = lazyWithTimeout(() => import('@/features/orders/pages/produ
 const OrderPreviewPage = lazyWithTimeout(() => import('@/features/orders/pages/order-preview-page'));
 const ConfirmOrderPage = lazyWithTimeout(() => import('@/features/orders/pages/confirm-order-page'));
 const NotificationsPage = lazyWithTimeout(() => import('@/features/notifications/pages/notifications-page'));
+const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/activity-page'));
 
 export interface DashboardPageRoute {
   /** An absolute path from PATHS, under /dashboard. */
@@ -56,6 +57,7 @@ const PAGE_SCREENS: Record<DashboardPagePath, ComponentType> = {
   [PATHS.orderPreview]: OrderPreviewPage,
   [PATHS.confirmOrder]: ConfirmOrderPage,
   [PATHS.notifications]: NotificationsPage,
+  [PATHS.activity]: ActivityPage,
 };
 
 /** Where a role sees its own screen at a shared path: a manager's Overview is Inventory Reporting (SPEC §6). */

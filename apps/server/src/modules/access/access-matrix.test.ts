@@ -14,6 +14,7 @@ import {
   createWorld,
   type EndpointRequest,
   injectOptions,
+  restoreSessionAfter,
   type Session,
   VALID_REQUESTS,
   type World,
@@ -67,6 +68,7 @@ async function call(endpoint: ApiEndpoint, request: EndpointRequest, session?: S
     return { status: response.status, body };
   }
   const response = await t.app.inject(injectOptions(endpoint, request, session?.cookie));
+  await restoreSessionAfter(world, endpoint, response.statusCode, session);
   const json = response.headers['content-type']?.toString().includes('application/json');
   return { status: response.statusCode, body: json ? response.json() : response.body };
 }
@@ -223,6 +225,7 @@ describe('the authorization matrix', () => {
         "POST /auth/register: public",
         "POST /auth/login: public",
         "POST /auth/logout: public",
+        "POST /auth/logout-all: courier own, manager own, supplier own, customer own (account)",
         "POST /auth/forgot-password: public",
         "POST /auth/reset-password/:resetToken: public",
         "GET /auth/profile: courier own, manager own, supplier own, customer own (account)",
@@ -252,6 +255,7 @@ describe('the authorization matrix', () => {
         "GET /api/sales-reports: manager all (report)",
         "GET /api/notifications: courier own, manager own, supplier own, customer own (notification)",
         "GET /api/events: courier own, manager own, supplier own, customer own (liveEvent)",
+        "GET /api/activity: manager own (activity)",
       ]
     `);
   });

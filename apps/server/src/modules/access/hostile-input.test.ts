@@ -6,6 +6,7 @@ import {
   createWorld,
   type EndpointRequest,
   injectOptions,
+  restoreSessionAfter,
   type Session,
   VALID_REQUESTS,
   type World,
@@ -323,6 +324,7 @@ describe('hostile input', () => {
         const request = applyMutations(await VALID_REQUESTS[endpoint](world), mutations);
         const before = await snapshot();
         const response = await t.app.inject(injectOptions(endpoint, request, caller?.cookie));
+        await restoreSessionAfter(world, endpoint, response.statusCode, caller);
         counts.cases += 1;
         if (response.statusCode >= 500) counts.serverErrors += 1;
         expect(response.statusCode, response.body.slice(0, 500)).toBeLessThan(500);

@@ -13,6 +13,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditContextOf } from '../audit/context';
 import { sessionUser } from './authenticate';
 import type { AuthService } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
@@ -42,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const user = await authService.register(request.body);
+      const user = await authService.register(request.body, auditContextOf(request));
       return reply.status(201).send({ message: AUTH_MESSAGES.registered, user });
     },
   );
@@ -54,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const { user, token } = await authService.login(request.body, request.ip);
+      const { user, token } = await authService.login(request.body, request.ip, auditContextOf(request));
       setSessionCookie(reply, token, {
         secure: secureCookies,
         maxAgeSeconds: Math.floor(options.sessionMaxMs / 1000),
@@ -70,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: { tags, response: { 200: messageResponseSchema } },
     },
     async (request, reply) => {
-      await authService.logout(readSessionToken(request, secureCookies));
+      await authService.logout(readSessionToken(request, secureCookies), auditContextOf(request));
       clearSessionCookie(reply, secureCookies);
       return { message: AUTH_MESSAGES.loggedOut };
     },
@@ -89,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     async (request, reply) => {
-      await authService.logoutEverywhere(sessionUser(request));
+      await authService.logoutEverywhere(sessionUser(request), auditContextOf(request));
       clearSessionCookie(reply, secureCookies);
       return { message: AUTH_MESSAGES.loggedOutEverywhere };
     },
@@ -117,7 +118,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await authService.requestPasswordReset(request.body.email);
+      await authService.requestPasswordReset(request.body.email, auditContextOf(request));
       return { message: AUTH_MESSAGES.forgotPassword };
     },
   );
@@ -134,7 +135,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     async (request) => {
-      await authService.resetPassword(request.params.resetToken, request.body.password);
+      await authService.resetPassword(
+        request.params.resetToken,
+        request.body.password,
+        auditContextOf(request),
+      );
       return { message: AUTH_MESSAGES.passwordReset };
     },
   );

@@ -13,6 +13,8 @@ import type { Clock } from '../../lib/clock';
 import { ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
+import { type AuditContext, actorOf } from '../audit/context';
+import { recordAuditEvent } from '../audit/repository';
 import * as supplyOrdersRepo from '../replenishment-orders/repository';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
@@ -61,26 +63,50 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
-  async function failLogin(email: string, ip: string): Promise<never> {
+  /**
+   * Counts the failure and audits it against the account when there is one. The email typed is not
+   * audited: someone may have typed their password into it.
+   */
+  async function failLogin(email: string, ip: string, audit: AuditContext, userId?: number): Promise<never> {
     const now = isoNow();
-    await repo.recordLoginFailure(db, { email, ip, created_at: now });
-    await repo.deleteLoginFailuresBefore(db, isoIn(-LOGIN_WINDOW_MS));
+    await db.transaction().execute(async (trx) => {
+      await repo.recordLoginFailure(trx, { email, ip, created_at: now });
+      await repo.deleteLoginFailuresBefore(trx, isoIn(-LOGIN_WINDOW_MS));
+      await recordAuditEvent(trx, { ...audit, actor: null }, now, {
+        action: 'auth.login_failed',
+        entityType: 'user',
+        entityId: userId ?? null,
+        after: { ip, account_exists: userId !== undefined },
+        viewers: userId === undefined ? [] : [userId],
+      });
+    });
     throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
   }
 
   return {
-    async register(body: RegisterBody): Promise<SessionUser> {
+    async register(body: RegisterBody, audit: AuditContext): Promise<SessionUser> {
       assertNotCommonPassword(body.password);
       const existing = await repo.getActiveUserByEmail(db, body.email);
       if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken);
       const passwordHash = await passwords.hash(body.password);
+      const now = isoNow();
       try {
-        return await repo.createUser(db, {
-          role: body.role,
-          name: body.name,
-          email: body.email,
-          password_hash: passwordHash,
-          created_at: isoNow(),
+        return await db.transaction().execute(async (trx) => {
+          const user = await repo.createUser(trx, {
+            role: body.role,
+            name: body.name,
+            email: body.email,
+            password_hash: passwordHash,
+            created_at: now,
+          });
+          await recordAuditEvent(trx, { ...audit, actor: actorOf(user) }, now, {
+            action: 'auth.registered',
+            entityType: 'user',
+            entityId: user.id,
+            after: { name: user.name, email: user.email, role: user.role },
+            viewers: [user.id],
+          });
+          return user;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
@@ -89,32 +115,66 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Checks the credentials and opens a new session; returns the user and the raw token. */
-    async login(body: LoginBody, ip: string): Promise<{ user: SessionUser; token: string }> {
+    async login(
+      body: LoginBody,
+      ip: string,
+      audit: AuditContext,
+    ): Promise<{ user: SessionUser; token: string }> {
       await assertLoginAllowed(body.email, ip);
       const found = await repo.getActiveUserByEmail(db, body.email);
+      // One hash verification whether or not the email exists, so timing tells nothing.
       const verified = await passwords.verify(found?.password_hash ?? (await dummyHash), body.password);
-      if (!found || !verified) return failLogin(body.email, ip);
+      if (!found || !verified) return failLogin(body.email, ip, audit, found?.id);
 
       // A fresh token at every login: a token planted before login never becomes a session.
       const token = createToken();
-      await repo.createSession(db, {
-        token_hash: hashToken(token),
-        user_id: found.id,
-        created_at: isoNow(),
-        expires_at: isoIn(deps.sessionMaxMs),
+      const now = isoNow();
+      await db.transaction().execute(async (trx) => {
+        await repo.createSession(trx, {
+          token_hash: hashToken(token),
+          user_id: found.id,
+          created_at: now,
+          expires_at: isoIn(deps.sessionMaxMs),
+        });
+        await repo.deleteLoginFailuresOfEmail(trx, body.email);
+        await recordAuditEvent(trx, { ...audit, actor: actorOf(found) }, now, {
+          action: 'auth.login',
+          entityType: 'user',
+          entityId: found.id,
+          after: { ip },
+          viewers: [found.id],
+        });
       });
-      await repo.deleteLoginFailuresOfEmail(db, body.email);
       const { password_hash: _hash, ...user } = found;
       return { user, token };
     },
 
-    async logout(token: string | undefined): Promise<void> {
-      if (token) await repo.deleteSessionByTokenHash(db, hashToken(token));
+    async logout(token: string | undefined, audit: AuditContext): Promise<void> {
+      if (!token) return;
+      await db.transaction().execute(async (trx) => {
+        const session = await repo.getSessionByTokenHash(trx, hashToken(token));
+        if (!session) return;
+        await repo.deleteSessionById(trx, session.session_id);
+        await recordAuditEvent(trx, { ...audit, actor: actorOf(session) }, isoNow(), {
+          action: 'auth.logout',
+          entityType: 'user',
+          entityId: session.id,
+          viewers: [session.id],
+        });
+      });
     },
 
     /** Ends every session of the user, on every device, this one included. */
-    async logoutEverywhere(user: SessionUser): Promise<void> {
-      await repo.deleteSessionsOfUser(db, user.id);
+    async logoutEverywhere(user: SessionUser, audit: AuditContext): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteSessionsOfUser(trx, user.id);
+        await recordAuditEvent(trx, { ...audit, actor: actorOf(user) }, isoNow(), {
+          action: 'auth.logout_everywhere',
+          entityType: 'user',
+          entityId: user.id,
+          viewers: [user.id],
+        });
+      });
     },
 
     /** The session behind a cookie token, or null when missing, expired or idle too long. */
@@ -169,15 +229,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Same answer whether or not the account exists; the mail goes out in the background. */
-    async requestPasswordReset(email: string): Promise<void> {
+    async requestPasswordReset(email: string, audit: AuditContext): Promise<void> {
       const user = await repo.getActiveUserByEmail(db, email);
       if (!user) return;
       const token = createToken();
-      await repo.createResetToken(db, {
-        token_hash: hashToken(token),
-        user_id: user.id,
-        created_at: isoNow(),
-        expires_at: isoIn(RESET_TOKEN_TTL_MS),
+      const now = isoNow();
+      await db.transaction().execute(async (trx) => {
+        await repo.createResetToken(trx, {
+          token_hash: hashToken(token),
+          user_id: user.id,
+          created_at: now,
+          expires_at: isoIn(RESET_TOKEN_TTL_MS),
+        });
+        // Anyone may ask for an email's reset: nobody is the actor. The link stays out of the row.
+        await recordAuditEvent(trx, { ...audit, actor: null }, now, {
+          action: 'auth.password_reset_requested',
+          entityType: 'user',
+          entityId: user.id,
+          viewers: [user.id],
+        });
       });
       const link = `${deps.publicUrl}/reset-password/${token}`;
       deps.mailer
@@ -190,7 +260,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Sets a new password, spends the token and ends every session of the user. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    async resetPassword(token: string, password: string, audit: AuditContext): Promise<void> {
       assertNotCommonPassword(password);
       const tokenHash = hashToken(token);
       const usable = await repo.getUsableResetToken(db, tokenHash, isoNow());
@@ -202,6 +272,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         await repo.updatePasswordHash(trx, usable.user_id, passwordHash);
         await repo.deleteSessionsOfUser(trx, usable.user_id);
+        const user = await repo.getActiveUserById(trx, usable.user_id);
+        // The holder of the mailed link acts as the account's owner.
+        await recordAuditEvent(trx, { ...audit, actor: user ? actorOf(user) : null }, isoNow(), {
+          action: 'auth.password_reset',
+          entityType: 'user',
+          entityId: usable.user_id,
+          viewers: [usable.user_id],
+        });
       });
     },
   };

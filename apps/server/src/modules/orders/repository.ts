@@ -113,6 +113,18 @@ export function takeStock(db: Executor, stockId: number, quantity: number, updat
     .executeTakeFirst();
 }
 
+/** The Inventory Managers whose stock items an order holds: who may read its audit events. */
+export async function listManagersOfOrder(db: Executor, orderId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('stocks', 'stocks.id', 'order_items.stock_id')
+    .select('stocks.inventory_manager_id')
+    .distinct()
+    .where('order_items.order_id', '=', orderId)
+    .execute();
+  return rows.map((row) => row.inventory_manager_id);
+}
+
 /** A stock row whatever its state, to name it in an error. */
 export function getStockName(db: Executor, stockId: number) {
   return db.selectFrom('stocks').select(['name', 'deleted_at']).where('id', '=', stockId).executeTakeFirst();
@@ -150,6 +162,7 @@ export async function createOrder(
 
 /** A status change that happened: whom to tell, and how the order's Delivered count moved. */
 export interface StatusChange {
+  previous_status: OrderStatus;
   customer_id: number;
   created_at: string;
   /** +1 when the order became Delivered, −1 when it stopped being Delivered, else 0. */
@@ -179,6 +192,7 @@ export async function changeOrderStatus(
   if (!current || current.status === status) return undefined;
   await db.updateTable('orders').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
   return {
+    previous_status: current.status,
     customer_id: current.customer_id,
     created_at: current.created_at,
     deliveredChange: status === 'Delivered' ? 1 : current.status === 'Delivered' ? -1 : 0,

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formErrorFormatter } from '../../plugins/error-handler';
+import { auditContextOf } from '../audit/context';
 import { sessionUser } from '../auth/authenticate';
 import type { Idempotency } from '../idempotency/service';
 import type { OrderService } from './service';
@@ -106,7 +107,9 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
         },
         async (claim) =>
           placed(
-            await orderService.place(user, request.body, (trx, order) => claim.complete(trx, placed(order))),
+            await orderService.place(user, request.body, auditContextOf(request), (trx, order) =>
+              claim.complete(trx, placed(order)),
+            ),
           ),
       );
       if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
@@ -131,6 +134,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
         sessionUser(request),
         request.params.id,
         request.body.status,
+        auditContextOf(request),
       );
       return { message: ORDER_MESSAGES.statusUpdated, order };
     },

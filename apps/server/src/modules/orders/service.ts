@@ -19,6 +19,8 @@ import { addExactly as addCentsOrGrams, fromCents, toGrams } from '../../lib/amo
 import type { Clock } from '../../lib/clock';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import type { AuditContext } from '../audit/context';
+import { recordAuditEvent } from '../audit/repository';
 import { isActiveCourier } from '../couriers/repository';
 import { createNotification } from '../notifications/repository';
 import type { PincodeService } from '../pincodes/service';
@@ -72,6 +74,23 @@ function mergeLines(items: OrderDraft['items']): { stock_id: number; quantity: n
   return lines.sort((a, b) => a.stock_id - b.stock_id);
 }
 
+/** What the audit trail keeps of a customer order: what was bought and where it stands, not the address. */
+function orderSnapshot(order: Order) {
+  return {
+    status: order.status,
+    customer_id: order.customer_id,
+    courier_service_id: order.courier_service_id,
+    items: order.order_items.map(({ stock_id, product_name, quantity, price }) => ({
+      stock_id,
+      product_name,
+      quantity,
+      price,
+    })),
+    items_total: order.items_total,
+    shipping_cost: order.shipping_cost,
+  };
+}
+
 const addExactly = (total: number, amount: number) => addCentsOrGrams(total, amount, ORDER_MESSAGES.tooLarge);
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -97,7 +116,12 @@ export function createOrderService(deps: OrderServiceDeps) {
      * lines, the customer's notification and the report summaries written; any short line undoes
      * all of it.
      */
-    async place(user: SessionUser, draft: OrderDraft, beforeCommit?: BeforeCommit): Promise<Order> {
+    async place(
+      user: SessionUser,
+      draft: OrderDraft,
+      audit: AuditContext,
+      beforeCommit?: BeforeCommit,
+    ): Promise<Order> {
       if (user.role !== 'Customer') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
       // Refused rather than ignored: a client naming another customer has a bug worth seeing.
       if (draft.customer_id !== undefined && draft.customer_id !== user.id) {
@@ -167,6 +191,17 @@ export function createOrderService(deps: OrderServiceDeps) {
           created_at: now,
         });
         await beforeCommit?.(trx, order);
+        await recordAuditEvent(trx, audit, now, {
+          action: 'order.placed',
+          entityType: 'order',
+          entityId: order.id,
+          after: orderSnapshot(order),
+          viewers: [
+            order.customer_id,
+            order.courier_service_id,
+            ...(await repo.listManagersOfOrder(trx, order.id)),
+          ],
+        });
         await countPlacedOrder(trx, utcDay(now), items);
         return { order, notification };
       });
@@ -180,7 +215,12 @@ export function createOrderService(deps: OrderServiceDeps) {
      * Sets the status of an order assigned to the courier; any status may follow any (SPEC §4).
      * A change notifies the customer; setting the status it already has changes nothing.
      */
-    async updateStatus(user: SessionUser, id: number, status: OrderStatus): Promise<Order> {
+    async updateStatus(
+      user: SessionUser,
+      id: number,
+      status: OrderStatus,
+      audit: AuditContext,
+    ): Promise<Order> {
       if (user.role !== 'Courier Service') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
       const scope = { courierId: user.id };
       const { order, notification } = await db.transaction().execute(async (trx) => {
@@ -197,6 +237,21 @@ export function createOrderService(deps: OrderServiceDeps) {
               created_at: now,
             })
           : undefined;
+        if (changed) {
+          await recordAuditEvent(trx, audit, now, {
+            action: 'order.status_changed',
+            entityType: 'order',
+            entityId: id,
+            before: { status: changed.previous_status },
+            after: { status },
+            viewers: [
+              order.customer_id,
+              order.courier_service_id,
+              ...(await repo.listManagersOfOrder(trx, id)),
+            ],
+          });
+        }
+        // Last, as the report summaries' hot rows stay locked until commit.
         if (changed && changed.deliveredChange !== 0) {
           await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
         }

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formErrorFormatter } from '../../plugins/error-handler';
+import { auditContextOf } from '../audit/context';
 import { sessionUser } from '../auth/authenticate';
 import type { Idempotency } from '../idempotency/service';
 import type { ReplenishmentOrderService } from './service';
@@ -91,7 +92,7 @@ export async function replenishmentOrderRoutes(
         },
         async (claim) =>
           placed(
-            await replenishmentOrderService.place(user, request.body, (trx, order) =>
+            await replenishmentOrderService.place(user, request.body, auditContextOf(request), (trx, order) =>
               claim.complete(trx, placed(order)),
             ),
           ),
@@ -120,6 +121,7 @@ export async function replenishmentOrderRoutes(
         sessionUser(request),
         request.params.id,
         request.body,
+        auditContextOf(request),
       );
       return { message: REPLENISHMENT_MESSAGES.orderUpdated, order };
     },

@@ -27,6 +27,8 @@ import { addExactly } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import type { AuditContext } from '../audit/context';
+import { recordAuditEvent } from '../audit/repository';
 import { createNotification } from '../notifications/repository';
 import { countSupplierDelivery, utcDay } from '../reports/summaries';
 import * as stocksRepo from '../stocks/repository';
@@ -61,6 +63,22 @@ export function supplyOrderChangeNotice(
     return { title: EXPECTED_DELIVERY_TITLE, message: `Supply order #${orderId} is ${expected}` };
   const message = `Supply order #${orderId} is now ${changes.status}`;
   return { title: changes.status, message: expected ? `${message}, ${expected}` : message };
+}
+
+/** What the audit trail keeps of a supply order placed: its lines and totals, not the address. */
+function supplyOrderSnapshot(order: SupplyOrder) {
+  return {
+    status: order.status,
+    supplier_id: order.supplier_id,
+    items: order.order_items.map(({ product_id, product_name, quantity, price }) => ({
+      product_id,
+      product_name,
+      quantity,
+      price,
+    })),
+    total_quantity: order.total_quantity,
+    total_cost: order.total_cost,
+  };
 }
 
 /** A manager sees the orders they placed, a supplier the orders placed with them (DESIGN §7). */
@@ -187,6 +205,7 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
     async place(
       user: SessionUser,
       body: CreateReplenishmentOrderBody,
+      audit: AuditContext,
       beforeCommit?: BeforeCommit,
     ): Promise<SupplyOrder> {
       if (user.role !== 'Inventory Manager') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
@@ -248,6 +267,13 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
           created_at: now,
         });
         await beforeCommit?.(trx, order);
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supply_order.placed',
+          entityType: 'supply_order',
+          entityId: order.id,
+          after: supplyOrderSnapshot(order),
+          viewers: [order.inventory_manager_id, order.supplier_id],
+        });
         return { order, notification };
       });
 
@@ -261,7 +287,12 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
      * transaction as the change; after either, the order is final. A change notifies the manager;
      * asking for what the order already has changes nothing.
      */
-    async update(user: SessionUser, id: number, body: UpdateSupplyOrderBody): Promise<SupplyOrder> {
+    async update(
+      user: SessionUser,
+      id: number,
+      body: UpdateSupplyOrderBody,
+      audit: AuditContext,
+    ): Promise<SupplyOrder> {
       if (user.role !== 'Supplier') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
       const scope = { supplierId: user.id };
       const { order, notification } = await db.transaction().execute(async (trx) => {
@@ -295,6 +326,17 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
           user_id: order.inventory_manager_id,
           ...supplyOrderChangeNotice(id, changes),
           created_at: now,
+        });
+        // Only the fields that changed; a delivery's stock arrivals are part of this one event.
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supply_order.updated',
+          entityType: 'supply_order',
+          entityId: id,
+          before: Object.fromEntries(
+            Object.keys(changes).map((key) => [key, current[key as keyof typeof changes]]),
+          ),
+          after: changes,
+          viewers: [order.inventory_manager_id, order.supplier_id],
         });
         // Last, as the report summaries' hot rows stay locked until commit.
         if (changes.status === 'Delivered') {

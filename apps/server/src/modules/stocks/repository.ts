@@ -114,6 +114,22 @@ export async function createStock(
   return toStockItem(row);
 }
 
+/**
+ * A live stock item of that manager as it is now, its row locked until the transaction ends (a
+ * no-op write: SQLite has no FOR UPDATE), so the audit's "before" is what the change replaces.
+ */
+export async function lockStock(db: Executor, id: number, managerId: number): Promise<StockItem | undefined> {
+  const row = await db
+    .updateTable('stocks')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .where('inventory_manager_id', '=', managerId)
+    .where('deleted_at', 'is', null)
+    .returning(stockColumns)
+    .executeTakeFirst();
+  return row && toStockItem(row);
+}
+
 /** Changes a live stock item of that manager; false when there is none. */
 export async function updateStock(
   db: Executor,

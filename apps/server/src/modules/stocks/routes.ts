@@ -13,6 +13,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditContextOf } from '../audit/context';
 import { sessionUser } from '../auth/authenticate';
 import type { StockService } from './service';
 
@@ -72,7 +73,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
       },
     },
     async (request, reply) => {
-      const stock = await stockService.create(sessionUser(request), request.body);
+      const stock = await stockService.create(sessionUser(request), request.body, auditContextOf(request));
       return reply.status(201).send({ stock, message: STOCK_MESSAGES.added });
     },
   );
@@ -90,7 +91,12 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
       },
     },
     async (request) => {
-      await stockService.update(sessionUser(request), request.params.id, request.body);
+      await stockService.update(
+        sessionUser(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      );
       return { message: STOCK_MESSAGES.updated };
     },
   );
@@ -102,7 +108,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
       schema: { tags, security, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await stockService.remove(sessionUser(request), request.params.id);
+      await stockService.remove(sessionUser(request), request.params.id, auditContextOf(request));
       return { message: STOCK_MESSAGES.deleted };
     },
   );

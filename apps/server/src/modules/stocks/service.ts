@@ -12,6 +12,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { AuditContext } from '../audit/context';
+import { recordAuditEvent } from '../audit/repository';
 import * as repo from './repository';
 
 export interface StockServiceDeps {
@@ -24,6 +26,11 @@ function visibleTo(user: SessionUser): repo.StockScope {
   if (user.role === 'Inventory Manager') return { managerId: user.id };
   if (user.role === 'Customer') return {};
   throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+}
+
+/** What the audit trail keeps of a stock item. */
+export function stockSnapshot(item: StockItem) {
+  return { name: item.stock_name, price: item.price, quantity: item.quantity, weight: item.weight };
 }
 
 /** Only the manager who owns a stock item may change it. */
@@ -52,33 +59,76 @@ export function createStockService(deps: StockServiceDeps) {
       return item;
     },
 
-    async create(user: SessionUser, body: CreateStockBody): Promise<StockItem> {
+    async create(user: SessionUser, body: CreateStockBody, audit: AuditContext): Promise<StockItem> {
       const managerId = ownedBy(user);
       // Refused rather than ignored: a client naming another owner has a bug worth seeing.
       if (body.inventory_manager_id != null && body.inventory_manager_id !== managerId) {
         throw new ForbiddenError(STOCK_MESSAGES.notYourInventory);
       }
-      return repo.createStock(db, {
-        name: body.name,
-        price: body.price,
-        quantity: body.quantity,
-        weight: body.weight,
-        inventory_manager_id: managerId,
-        created_at: isoNow(),
+      const now = isoNow();
+      return db.transaction().execute(async (trx) => {
+        const item = await repo.createStock(trx, {
+          name: body.name,
+          price: body.price,
+          quantity: body.quantity,
+          weight: body.weight,
+          inventory_manager_id: managerId,
+          created_at: now,
+        });
+        await recordAuditEvent(trx, audit, now, {
+          action: 'stock.created',
+          entityType: 'stock',
+          entityId: item.stock_id,
+          after: stockSnapshot(item),
+          viewers: [managerId],
+        });
+        return item;
       });
     },
 
     /** Another manager's item answers 404, like a missing one: it never reveals that it exists. */
-    async update(user: SessionUser, id: number, changes: UpdateStockBody): Promise<void> {
-      if (!(await repo.updateStock(db, id, ownedBy(user), { ...changes, updated_at: isoNow() }))) {
-        throw new NotFoundError(STOCK_MESSAGES.notFound);
-      }
+    async update(
+      user: SessionUser,
+      id: number,
+      changes: UpdateStockBody,
+      audit: AuditContext,
+    ): Promise<void> {
+      const managerId = ownedBy(user);
+      const now = isoNow();
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.lockStock(trx, id, managerId);
+        if (!before || !(await repo.updateStock(trx, id, managerId, { ...changes, updated_at: now }))) {
+          throw new NotFoundError(STOCK_MESSAGES.notFound);
+        }
+        const after = await repo.getStockById(trx, id, { managerId });
+        if (!after) throw new NotFoundError(STOCK_MESSAGES.notFound);
+        await recordAuditEvent(trx, audit, now, {
+          action: 'stock.updated',
+          entityType: 'stock',
+          entityId: id,
+          before: stockSnapshot(before),
+          after: stockSnapshot(after),
+          viewers: [managerId],
+        });
+      });
     },
 
-    async remove(user: SessionUser, id: number): Promise<void> {
-      if (!(await repo.softDeleteStock(db, id, ownedBy(user), isoNow()))) {
-        throw new NotFoundError(STOCK_MESSAGES.notFound);
-      }
+    async remove(user: SessionUser, id: number, audit: AuditContext): Promise<void> {
+      const managerId = ownedBy(user);
+      const now = isoNow();
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.lockStock(trx, id, managerId);
+        if (!before || !(await repo.softDeleteStock(trx, id, managerId, now))) {
+          throw new NotFoundError(STOCK_MESSAGES.notFound);
+        }
+        await recordAuditEvent(trx, audit, now, {
+          action: 'stock.deleted',
+          entityType: 'stock',
+          entityId: id,
+          before: stockSnapshot(before),
+          viewers: [managerId],
+        });
+      });
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditContextOf } from '../audit/context';
 import { sessionUser } from '../auth/authenticate';
 import type { SupplierProductService } from './service';
 
@@ -65,7 +66,11 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
       },
     },
     async (request, reply) => {
-      const product = await supplierProductService.create(sessionUser(request), request.body);
+      const product = await supplierProductService.create(
+        sessionUser(request),
+        request.body,
+        auditContextOf(request),
+      );
       return reply.status(201).send(product);
     },
   );
@@ -87,6 +92,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
         sessionUser(request),
         request.params.id,
         request.body,
+        auditContextOf(request),
       );
       return { product, message: REPLENISHMENT_MESSAGES.productUpdated };
     },

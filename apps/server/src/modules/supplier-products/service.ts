@@ -12,6 +12,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { AuditContext } from '../audit/context';
+import { recordAuditEvent } from '../audit/repository';
 import * as repo from './repository';
 
 export interface SupplierProductServiceDeps {
@@ -32,6 +34,12 @@ function ownedBy(user: SessionUser): number {
   return user.id;
 }
 
+/** What the audit trail keeps of a catalogue product. */
+function productSnapshot(product: SupplierProduct) {
+  const { name, price, weight, quantity } = product;
+  return { name, price, weight, quantity };
+}
+
 export function createSupplierProductService(deps: SupplierProductServiceDeps) {
   const { db, clock } = deps;
   const isoNow = () => clock.now().toISOString();
@@ -50,8 +58,25 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
     },
 
     /** Files the product under the caller, whatever supplier_id the client sent (the schema drops it). */
-    async create(user: SessionUser, body: CreateSupplierProductBody): Promise<SupplierProduct> {
-      return repo.createProduct(db, { ...body, supplier_id: ownedBy(user), created_at: isoNow() });
+    async create(
+      user: SessionUser,
+      body: CreateSupplierProductBody,
+      audit: AuditContext,
+    ): Promise<SupplierProduct> {
+      const supplierId = ownedBy(user);
+      const now = isoNow();
+      return db.transaction().execute(async (trx) => {
+        const product = await repo.createProduct(trx, { ...body, supplier_id: supplierId, created_at: now });
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supplier_product.created',
+          entityType: 'supplier_product',
+          entityId: product.id,
+          after: productSnapshot(product),
+          viewers: [],
+          supplierId,
+        });
+        return product;
+      });
     },
 
     /** Another supplier's product answers 404, like a missing one: it never reveals that it exists. */
@@ -59,13 +84,31 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
       user: SessionUser,
       id: number,
       changes: UpdateSupplierProductBody,
+      audit: AuditContext,
     ): Promise<SupplierProduct> {
       const supplierId = ownedBy(user);
-      const product = Object.values(changes).every((value) => value === undefined)
-        ? await repo.getProduct(db, id, { supplierId })
-        : await repo.updateProduct(db, id, supplierId, { ...changes, updated_at: isoNow() });
-      if (!product) throw new NotFoundError(REPLENISHMENT_MESSAGES.productNotFound);
-      return product;
+      if (Object.values(changes).every((value) => value === undefined)) {
+        const product = await repo.getProduct(db, id, { supplierId });
+        if (!product) throw new NotFoundError(REPLENISHMENT_MESSAGES.productNotFound);
+        return product;
+      }
+      const now = isoNow();
+      return db.transaction().execute(async (trx) => {
+        const before = await repo.getProduct(trx, id, { supplierId });
+        const product =
+          before && (await repo.updateProduct(trx, id, supplierId, { ...changes, updated_at: now }));
+        if (!before || !product) throw new NotFoundError(REPLENISHMENT_MESSAGES.productNotFound);
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supplier_product.updated',
+          entityType: 'supplier_product',
+          entityId: id,
+          before: productSnapshot(before),
+          after: productSnapshot(product),
+          viewers: [],
+          supplierId,
+        });
+        return product;
+      });
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditContextOf } from '../audit/context';
 import type { SupplierService } from './service';
 
 export interface SupplierRoutesOptions {
@@ -63,7 +64,7 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
       },
     },
     async (request, reply) => {
-      const supplier = await supplierService.create(request.body);
+      const supplier = await supplierService.create(request.body, auditContextOf(request));
       return reply.status(201).send({ supplier, message: SUPPLIER_MESSAGES.added });
     },
   );
@@ -81,7 +82,7 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
       },
     },
     async (request) => {
-      const supplier = await supplierService.update(request.params.id, request.body);
+      const supplier = await supplierService.update(request.params.id, request.body, auditContextOf(request));
       return { supplier, message: SUPPLIER_MESSAGES.updated };
     },
   );
@@ -93,7 +94,7 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
       schema: { tags, security, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await supplierService.remove(request.params.id);
+      await supplierService.remove(request.params.id, auditContextOf(request));
       return { message: SUPPLIER_MESSAGES.deleted };
     },
   );

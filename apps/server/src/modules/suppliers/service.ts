@@ -12,6 +12,8 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { AuditContext } from '../audit/context';
+import { recordAuditEvent } from '../audit/repository';
 import { assertNotCommonPassword, hashPassword } from '../auth/passwords';
 import { deleteSessionsOfUser } from '../auth/repository';
 import * as repo from './repository';
@@ -31,6 +33,12 @@ async function refuseDuplicateEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What the audit trail keeps of a supplier account: its contact fields, never its password. */
+function supplierSnapshot(supplier: Supplier) {
+  const { name, email, phone_number, address } = supplier;
+  return { name, email, phone_number, address };
+}
+
 export function createSupplierService(deps: SupplierServiceDeps) {
   const { db, clock } = deps;
   const isoNow = () => clock.now().toISOString();
@@ -45,24 +53,36 @@ export function createSupplierService(deps: SupplierServiceDeps) {
     },
 
     /** Opens a Supplier account that logs in with the password given. */
-    async create(body: CreateSupplierBody): Promise<Supplier> {
+    async create(body: CreateSupplierBody, audit: AuditContext): Promise<Supplier> {
       assertNotCommonPassword(body.password);
       if (await repo.isEmailTaken(db, body.email)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
       const passwordHash = await hashPassword(body.password);
+      const now = isoNow();
       return refuseDuplicateEmail(() =>
-        repo.createSupplier(db, {
-          name: body.name,
-          email: body.email,
-          phone_number: body.phone_number,
-          address: body.address,
-          password_hash: passwordHash,
-          created_at: isoNow(),
+        db.transaction().execute(async (trx) => {
+          const supplier = await repo.createSupplier(trx, {
+            name: body.name,
+            email: body.email,
+            phone_number: body.phone_number,
+            address: body.address,
+            password_hash: passwordHash,
+            created_at: now,
+          });
+          await recordAuditEvent(trx, audit, now, {
+            action: 'supplier.created',
+            entityType: 'supplier',
+            entityId: supplier.id,
+            after: supplierSnapshot(supplier),
+            viewers: [],
+            supplierId: supplier.id,
+          });
+          return supplier;
         }),
       );
     },
 
     /** Changes the contact fields only; the password is not editable here. */
-    async update(id: number, body: UpdateSupplierBody): Promise<Supplier> {
+    async update(id: number, body: UpdateSupplierBody, audit: AuditContext): Promise<Supplier> {
       const { name, email, phone_number, address } = body;
       const changes = { name, email, phone_number, address };
       const current = await repo.getActiveSupplierById(db, id);
@@ -71,19 +91,43 @@ export function createSupplierService(deps: SupplierServiceDeps) {
       if (email !== undefined && (await repo.isEmailTaken(db, email, id))) {
         throw new ConflictError(AUTH_MESSAGES.emailTaken);
       }
-      // Deactivated between the read and this write: still a 404.
-      const supplier = await refuseDuplicateEmail(() => repo.updateSupplier(db, id, changes));
-      if (!supplier) throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
-      return supplier;
+      return refuseDuplicateEmail(() =>
+        db.transaction().execute(async (trx) => {
+          const before = await repo.getActiveSupplierById(trx, id);
+          // Deactivated between the read and this write: still a 404.
+          const supplier = before && (await repo.updateSupplier(trx, id, changes));
+          if (!before || !supplier) throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
+          await recordAuditEvent(trx, audit, isoNow(), {
+            action: 'supplier.updated',
+            entityType: 'supplier',
+            entityId: id,
+            before: supplierSnapshot(before),
+            after: supplierSnapshot(supplier),
+            viewers: [],
+            supplierId: id,
+          });
+          return supplier;
+        }),
+      );
     },
 
     /** Deactivates the account and ends its sessions; its rows stay for past supply orders. */
-    async remove(id: number): Promise<void> {
+    async remove(id: number, audit: AuditContext): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.deactivateSupplier(trx, id, isoNow()))) {
+        const now = isoNow();
+        const before = await repo.getActiveSupplierById(trx, id);
+        if (!before || !(await repo.deactivateSupplier(trx, id, now))) {
           throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
         }
         await deleteSessionsOfUser(trx, id);
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supplier.deactivated',
+          entityType: 'supplier',
+          entityId: id,
+          before: supplierSnapshot(before),
+          viewers: [],
+          supplierId: id,
+        });
       });
     },
   };

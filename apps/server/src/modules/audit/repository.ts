@@ -1,0 +1,187 @@
+import type { ActivityEvent, AuditAction, AuditEntityType } from '@depot/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AuditContext } from './context';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A snapshot of an entity's fields before or after a change. */
+export type Snapshot = Record<string, unknown>;
+
+export interface AuditEvent {
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: number | null;
+  before?: Snapshot | null;
+  after?: Snapshot | null;
+  /** Who may read it in Activity besides its actor (always a reader): the users it concerns; ids may repeat. */
+  viewers: readonly number[];
+  /** A supplier account's or catalogue's event: the managers working with that supplier may read it. */
+  supplierId?: number;
+}
+
+// Callers pass plain fields, but a key that smells of a secret never reaches the table anyway.
+const SECRET_KEY = /password|token|secret|hash|link|cookie/i;
+const toJson = (snapshot: Snapshot | null | undefined) =>
+  snapshot == null
+    ? null
+    : JSON.stringify(snapshot, (key, value) => (key !== '' && SECRET_KEY.test(key) ? undefined : value));
+
+/** Appends one event; call it with the transaction of the change, so both commit or neither. */
+export async function recordAuditEvent(
+  db: Executor,
+  context: AuditContext,
+  occurredAt: string,
+  event: AuditEvent,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('audit_events')
+    .values({
+      occurred_at: occurredAt,
+      actor_id: context.actor?.id ?? null,
+      actor_role: context.actor?.role ?? null,
+      action: event.action,
+      entity_type: event.entityType,
+      entity_id: event.entityId,
+      before: toJson(event.before),
+      after: toJson(event.after),
+      request_id: context.requestId,
+      supplier_id: event.supplierId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The actor always reads what they did.
+  const readers = context.actor ? [context.actor.id, ...event.viewers] : event.viewers;
+  if (readers.length > 0) {
+    const viewers = [...new Set(readers)].map((user_id) => ({ user_id, event_id: id }));
+    await db.insertInto('audit_event_viewers').values(viewers).execute();
+  }
+  return id;
+}
+
+export interface ActivityFilters {
+  action?: AuditAction | undefined;
+  entityType?: AuditEntityType | undefined;
+  /** Part of the actor's name or email. */
+  actor?: string | undefined;
+  /** Timestamps: from inclusive, until exclusive. */
+  from?: string | undefined;
+  until?: string | undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * What a manager may read: what concerns them (viewers, the actor among them), and the account and
+ * catalogue events of the suppliers they work with (opened the account of, or ordered from). One
+ * id list, so the newest-first index does the paging.
+ */
+function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters) {
+  let query = db
+    .selectFrom('audit_events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_id')
+    .where((eb) =>
+      eb(
+        'e.id',
+        'in',
+        eb
+          .selectFrom('audit_event_viewers as v')
+          .select('v.event_id as id')
+          .where('v.user_id', '=', viewerId)
+          // Two lookups, not one OR, so each can use the supplier_id index.
+          .union(
+            eb
+              .selectFrom('audit_events as s')
+              .select('s.id')
+              .where(
+                's.supplier_id',
+                'in',
+                eb
+                  .selectFrom('replenishment_orders as r')
+                  .select('r.supplier_id')
+                  .where('r.inventory_manager_id', '=', viewerId),
+              ),
+          )
+          .union(
+            eb
+              .selectFrom('audit_events as s')
+              .select('s.id')
+              .where(
+                's.supplier_id',
+                'in',
+                eb
+                  .selectFrom('audit_events as opened')
+                  .select('opened.entity_id')
+                  .where('opened.actor_id', '=', viewerId)
+                  .where('opened.action', '=', 'supplier.created'),
+              ),
+          ),
+      ),
+    );
+  if (filters.action) query = query.where('e.action', '=', filters.action);
+  if (filters.entityType) query = query.where('e.entity_type', '=', filters.entityType);
+  if (filters.from) query = query.where('e.occurred_at', '>=', filters.from);
+  if (filters.until) query = query.where('e.occurred_at', '<', filters.until);
+  if (filters.actor) {
+    const pattern = `%${escapeLike(filters.actor.toLowerCase())}%`;
+    query = query.where(
+      (eb) =>
+        sql<boolean>`(lower(${eb.ref('u.name')}) like ${pattern} escape '\\' or lower(${eb.ref('u.email')}) like ${pattern} escape '\\')`,
+    );
+  }
+  return query;
+}
+
+/** Events the viewer may read that pass the filters, newest first. */
+export async function listActivity(
+  db: Executor,
+  viewerId: number,
+  filters: ActivityFilters,
+  page: { limit: number; offset: number },
+): Promise<ActivityEvent[]> {
+  const rows = await visibleEvents(db, viewerId, filters)
+    .select([
+      'e.id',
+      'e.occurred_at',
+      'e.action',
+      'e.entity_type',
+      'e.entity_id',
+      'e.actor_id',
+      'e.actor_role',
+      'u.name as actor_name',
+      'u.email as actor_email',
+      'e.before',
+      'e.after',
+      'e.request_id',
+    ])
+    .orderBy('e.occurred_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    occurred_at: row.occurred_at,
+    action: row.action,
+    entity_type: row.entity_type,
+    entity_id: row.entity_id,
+    actor:
+      row.actor_id !== null && row.actor_role !== null
+        ? { id: row.actor_id, role: row.actor_role, name: row.actor_name ?? '', email: row.actor_email ?? '' }
+        : null,
+    before: row.before === null ? null : (JSON.parse(row.before) as Record<string, unknown>),
+    after: row.after === null ? null : (JSON.parse(row.after) as Record<string, unknown>),
+    request_id: row.request_id,
+  }));
+}
+
+export async function countActivity(
+  db: Executor,
+  viewerId: number,
+  filters: ActivityFilters,
+): Promise<number> {
+  const row = await visibleEvents(db, viewerId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,42 @@
+import {
+  activityListResponseSchema,
+  activityQuerySchema,
+  errorResponseSchema,
+  TOTAL_COUNT_HEADER,
+} from '@depot/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sessionUser } from '../auth/authenticate';
+import type { ActivityService } from './service';
+
+export interface ActivityRoutesOptions {
+  activityService: ActivityService;
+}
+
+export async function activityRoutes(app: FastifyInstance, options: ActivityRoutesOptions) {
+  const { activityService } = options;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/activity',
+    {
+      preValidation: app.requireAccess('GET /api/activity'),
+      schema: {
+        tags: ['activity'],
+        security: [{ session: [] }],
+        description:
+          'The audit trail an Inventory Manager may read, newest first: what they did, events on their own stock, orders holding their stock, their supply orders, their own sign-ins, and the account and catalogue changes of the suppliers they opened or ordered from.',
+        querystring: activityQuerySchema,
+        response: {
+          200: activityListResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await activityService.list(sessionUser(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+}

@@ -1,0 +1,170 @@
+import { type ActivityEvent, PATHS } from '@depot/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '@/hooks/use-is-phone';
+import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
+import { NO_ACTIVITY_TEXT, NO_MATCHING_ACTIVITY_TEXT } from './activity-page';
+
+const MANAGER = TEST_USERS.inventoryManager;
+const FIRST_PAGE = '/api/activity?limit=50&offset=0';
+
+const actor = { id: MANAGER.id, name: MANAGER.name, email: MANAGER.email, role: MANAGER.role };
+const STOCK_UPDATED: ActivityEvent = {
+  id: 3,
+  occurred_at: '2026-11-22T14:05:00.000Z',
+  action: 'stock.updated',
+  entity_type: 'stock',
+  entity_id: 12,
+  actor,
+  before: { name: 'Copper wire', price: 12.5, quantity: 40, weight: 1.25 },
+  after: { name: 'Copper wire', price: 12.5, quantity: 35, weight: 1.25 },
+  request_id: 'req-3',
+};
+const STOCK_CREATED: ActivityEvent = {
+  id: 2,
+  occurred_at: '2026-11-22T09:00:00.000Z',
+  action: 'stock.created',
+  entity_type: 'stock',
+  entity_id: 12,
+  actor,
+  before: null,
+  after: { name: 'Copper wire', quantity: 40 },
+  request_id: 'req-2',
+};
+const LOGIN_FAILED: ActivityEvent = {
+  id: 1,
+  occurred_at: '2026-11-21T08:30:00.000Z',
+  action: 'auth.login_failed',
+  entity_type: 'user',
+  entity_id: MANAGER.id,
+  actor: null,
+  before: null,
+  after: { ip: '203.0.113.9', account_exists: true },
+  request_id: 'req-1',
+};
+
+function renderActivity(routes: FetchRoutes) {
+  const fetchStub = stubFetch({ 'GET /auth/profile': { status: 200, body: profileOf(MANAGER) }, ...routes });
+  return { ...renderApp(PATHS.activity, { storedUser: MANAGER }), ...fetchStub };
+}
+
+const ok = (body: ActivityEvent[]) => ({ status: 200, body });
+
+function bodyRows() {
+  return within(screen.getByRole('table', { name: 'Activity' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+}
+
+describe('Activity page', () => {
+  it('is in the manager sidebar and lists events as the server orders them, changes field by field', async () => {
+    renderActivity({ [`GET ${FIRST_PAGE}`]: ok([STOCK_UPDATED, STOCK_CREATED, LOGIN_FAILED]) });
+
+    expect(await screen.findByRole('heading', { name: 'Activity' })).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(sidebar).getByRole('link', { name: 'Activity' })).toHaveAttribute('href', PATHS.activity);
+    await screen.findByRole('table', { name: 'Activity' });
+    expect(bodyRows()).toEqual([
+      [
+        '22/11/2026, 14:05',
+        'Ivy ManagerInventory Manager',
+        'Stock updated',
+        'Stock #12',
+        'quantity: 40 → 35',
+        'req-3',
+      ],
+      [
+        '22/11/2026, 09:00',
+        'Ivy ManagerInventory Manager',
+        'Stock added',
+        'Stock #12',
+        'name: Copper wirequantity: 40',
+        'req-2',
+      ],
+      [
+        '21/11/2026, 08:30',
+        'Not logged in',
+        'Login failed',
+        `Account #${MANAGER.id}`,
+        'ip: 203.0.113.9account exists: true',
+        'req-1',
+      ],
+    ]);
+  });
+
+  it('asks the server again with the action, who and days chosen', async () => {
+    const page = renderActivity({
+      [`GET ${FIRST_PAGE}`]: ok([STOCK_UPDATED, STOCK_CREATED]),
+      'GET /api/activity?action=stock.created&limit=50&offset=0': ok([STOCK_CREATED]),
+      'GET /api/activity?action=stock.created&actor=ivy&limit=50&offset=0': ok([STOCK_CREATED]),
+      'GET /api/activity?action=stock.created&actor=ivy&from=2026-11-22&limit=50&offset=0': ok([]),
+    });
+    await screen.findByRole('table', { name: 'Activity' });
+
+    await page.user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await page.user.click(await screen.findByRole('option', { name: 'Stock added' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.[2]).toBe('Stock added');
+
+    await page.user.type(screen.getByRole('searchbox', { name: 'Who' }), 'ivy');
+    await waitFor(() =>
+      expect(
+        page.requestsTo('GET /api/activity?action=stock.created&actor=ivy&limit=50&offset=0'),
+      ).toHaveLength(1),
+    );
+
+    await page.user.type(screen.getByLabelText('From'), '2026-11-22');
+    expect(await screen.findByText(NO_MATCHING_ACTIVITY_TEXT)).toBeInTheDocument();
+  });
+
+  it('refuses a From day after the To day without asking the server', async () => {
+    const page = renderActivity({ [`GET ${FIRST_PAGE}`]: ok([STOCK_UPDATED]) });
+    await screen.findByRole('table', { name: 'Activity' });
+    await page.user.type(screen.getByLabelText('To'), '2026-11-01');
+    await page.user.type(screen.getByLabelText('From'), '2026-11-05');
+    expect(await screen.findByText('from must be on or before to')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Activity' })).not.toBeInTheDocument();
+    expect(page.requests.filter((request) => request.path.includes('from=2026-11-05'))).toHaveLength(0);
+  });
+
+  it('says so when there is no activity yet', async () => {
+    renderActivity({ [`GET ${FIRST_PAGE}`]: ok([]) });
+    expect(await screen.findByText(NO_ACTIVITY_TEXT)).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the list cannot load, and retries", async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 403,
+      body: { error: 'You do not have access to this page', message: 'You do not have access to this page' },
+    };
+    const page = renderActivity({ [`GET ${FIRST_PAGE}`]: () => answer });
+    expect(await screen.findByText('Could not load activity')).toBeInTheDocument();
+    expect(screen.getByText('You do not have access to this page')).toBeInTheDocument();
+
+    answer = ok([STOCK_UPDATED]);
+    await page.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Activity' })).toBeInTheDocument();
+  });
+
+  it('shows each event as a card on a phone', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === PHONE_QUERY,
+    }));
+    renderActivity({ [`GET ${FIRST_PAGE}`]: ok([STOCK_UPDATED, LOGIN_FAILED]) });
+
+    // The cards are the list's own items; each card's changes are a list of their own.
+    const cards = Array.from((await screen.findByRole('list', { name: 'Activity' })).children);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Stock updated');
+    expect(cards[0]).toHaveTextContent('quantity: 40 → 35');
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { isCalendarDay } from './analytics';
+import { listQuerySchema } from './common';
+import { ROLES } from './roles';
+
+/** Every kind of state change the audit trail records, as `<entity>.<what happened>`. */
+export const AUDIT_ACTIONS = [
+  'stock.created',
+  'stock.updated',
+  'stock.deleted',
+  'order.placed',
+  'order.status_changed',
+  'supply_order.placed',
+  'supply_order.updated',
+  'supplier.created',
+  'supplier.updated',
+  'supplier.deactivated',
+  'supplier_product.created',
+  'supplier_product.updated',
+  'auth.registered',
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'auth.logout_everywhere',
+  'auth.password_reset_requested',
+  'auth.password_reset',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITY_TYPES = [
+  'stock',
+  'order',
+  'supply_order',
+  'supplier',
+  'supplier_product',
+  'user',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** How the Activity page names each action. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'stock.created': 'Stock added',
+  'stock.updated': 'Stock updated',
+  'stock.deleted': 'Stock deleted',
+  'order.placed': 'Order placed',
+  'order.status_changed': 'Order status changed',
+  'supply_order.placed': 'Supply order placed',
+  'supply_order.updated': 'Supply order updated',
+  'supplier.created': 'Supplier added',
+  'supplier.updated': 'Supplier updated',
+  'supplier.deactivated': 'Supplier deleted',
+  'supplier_product.created': 'Supplier product added',
+  'supplier_product.updated': 'Supplier product updated',
+  'auth.registered': 'Registered',
+  'auth.login': 'Logged in',
+  'auth.login_failed': 'Login failed',
+  'auth.logout': 'Logged out',
+  'auth.logout_everywhere': 'Logged out on every device',
+  'auth.password_reset_requested': 'Password reset requested',
+  'auth.password_reset': 'Password reset',
+};
+
+export const ACTIVITY_MESSAGES = {
+  invalidDate: 'Dates must be real calendar days written YYYY-MM-DD',
+  fromAfterTo: 'from must be on or before to',
+  invalidAction: `action must be one of ${AUDIT_ACTIONS.join(', ')}`,
+  invalidEntityType: `entity_type must be one of ${AUDIT_ENTITY_TYPES.join(', ')}`,
+} as const;
+
+const optionalDay = z.string().trim().refine(isCalendarDay, ACTIVITY_MESSAGES.invalidDate).optional();
+
+/** GET /api/activity: filters (all optional; days are UTC, `to` counts whole), then the page. */
+export const activityQuerySchema = listQuerySchema
+  .extend({
+    action: z.enum(AUDIT_ACTIONS, { error: ACTIVITY_MESSAGES.invalidAction }).optional(),
+    entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: ACTIVITY_MESSAGES.invalidEntityType }).optional(),
+    /** Part of the actor's name or email, any letter case. */
+    actor: z.string().trim().max(254).optional(),
+    from: optionalDay,
+    to: optionalDay,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: ACTIVITY_MESSAGES.fromAfterTo,
+    path: ['from'],
+  });
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+/** A field's value before or after the change; never a password, hash, token or link. */
+const snapshotSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const activityEventSchema = z.object({
+  id: z.number().int(),
+  occurred_at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity_type: z.enum(AUDIT_ENTITY_TYPES),
+  entity_id: z.number().int().nullable(),
+  /** Who made the change; null when nobody was logged in (a failed login, a reset asked by email). */
+  actor: z
+    .object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.enum(ROLES) })
+    .nullable(),
+  before: snapshotSchema,
+  after: snapshotSchema,
+  request_id: z.string().nullable(),
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+export const activityListResponseSchema = z.array(activityEventSchema);
