@@ -154,6 +154,19 @@ function mutationsFor(endpoint: ApiEndpoint, base: EndpointRequest): fc.Arbitrar
     if (schemas.body) {
       const fromSchema = arbitraryFromSchema(schemas.body, resolveRef);
       choices.push(fc.record({ kind: fc.constant('replace-body' as const), value: fromSchema }));
+      // One field of the valid body given another value its schema allows: reaches the handler.
+      const properties = Object.entries(schemas.body.properties ?? {});
+      if (properties.length > 0) {
+        choices.push(
+          fc.constantFrom(...properties).chain(([key, schema]) =>
+            fc.record({
+              kind: fc.constant('set-body-field' as const),
+              path: fc.constant([key]),
+              value: arbitraryFromSchema(schema, resolveRef),
+            }),
+          ),
+        );
+      }
     }
   }
   const queryNames = [
