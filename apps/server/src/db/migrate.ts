@@ -9,6 +9,7 @@ import { replenishmentMigration } from './migrations/2026-11-25-replenishment';
 import { liveEventsMigration } from './migrations/2026-11-26-live-events';
 import { reportSummariesMigration } from './migrations/2026-11-26-report-summaries';
 import { supplierDeliveriesMigration } from './migrations/2026-11-27-supplier-deliveries';
+import { idempotencyKeysByUserMigration } from './migrations/2026-11-28-idempotency-keys-by-user';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-26-live-events': liveEventsMigration,
   '2026-11-26-report-summaries': reportSummariesMigration,
   '2026-11-27-supplier-deliveries': supplierDeliveriesMigration,
+  '2026-11-28-idempotency-keys-by-user': idempotencyKeysByUserMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
