@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database';
@@ -42,6 +42,7 @@ import { supplierRoutes } from './modules/suppliers/routes';
 import { createSupplierService } from './modules/suppliers/service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { serializerCompiler } from './plugins/response-serializer';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 

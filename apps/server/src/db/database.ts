@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   Kysely,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -49,6 +50,35 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Statements kept prepared per connection: every distinct query the app runs, with room to spare. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs afresh, and on SQLite preparing (parsing and planning the
+ * SQL) costs about as much as running a small query. The app builds the same few hundred SQL
+ * texts over and over, so their statements are kept, least recently used dropped first. Reusing
+ * one is safe: better-sqlite3 runs a statement to completion in each all() or run() call, and
+ * re-prepares it itself after a schema change.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Map keeps insertion order: re-inserting marks it the most recently used.
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 export interface CreateDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL schema to use as search_path (tests give each file its own). */
@@ -64,7 +94,9 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const connectionConfig: pg.ClientConfig = {

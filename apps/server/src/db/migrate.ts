@@ -10,6 +10,7 @@ import { liveEventsMigration } from './migrations/2026-11-26-live-events';
 import { reportSummariesMigration } from './migrations/2026-11-26-report-summaries';
 import { supplierDeliveriesMigration } from './migrations/2026-11-27-supplier-deliveries';
 import { auditEventsMigration } from './migrations/2026-11-28-audit-events';
+import { idempotencyKeysByUserMigration } from './migrations/2026-11-28-idempotency-keys-by-user';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-26-report-summaries': reportSummariesMigration,
   '2026-11-27-supplier-deliveries': supplierDeliveriesMigration,
   '2026-11-28-audit-events': auditEventsMigration,
+  '2026-11-28-idempotency-keys-by-user': idempotencyKeysByUserMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -1,6 +1,5 @@
 import {
   AUTH_MESSAGES,
-  LIST_LIMIT_MAX,
   type ListQuery,
   type LocationType,
   type Notification,
@@ -19,6 +18,7 @@ import { addExactly as addCentsOrGrams, fromCents, toGrams } from '../../lib/amo
 import type { Clock } from '../../lib/clock';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import { listWithTotal, pageOf } from '../../lib/page';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import { isActiveCourier } from '../couriers/repository';
@@ -103,11 +103,11 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async list(user: SessionUser, page: ListQuery): Promise<{ items: Order[]; total: number }> {
       const scope = visibleTo(user);
-      const [items, total] = await Promise.all([
-        repo.listOrders(db, scope, { limit: page.limit ?? LIST_LIMIT_MAX, offset: page.offset ?? 0 }),
-        repo.countOrders(db, scope),
-      ]);
-      return { items, total };
+      return listWithTotal(
+        pageOf(page),
+        (wanted) => repo.listOrders(db, scope, wanted),
+        () => repo.countOrders(db, scope),
+      );
     },
 
     /**

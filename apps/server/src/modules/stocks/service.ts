@@ -1,7 +1,6 @@
 import {
   AUTH_MESSAGES,
   type CreateStockBody,
-  LIST_LIMIT_MAX,
   type ListQuery,
   type SessionUser,
   STOCK_MESSAGES,
@@ -12,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { listWithTotal, pageOf } from '../../lib/page';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import * as repo from './repository';
@@ -46,11 +46,11 @@ export function createStockService(deps: StockServiceDeps) {
   return {
     async list(user: SessionUser, page: ListQuery): Promise<{ items: StockItem[]; total: number }> {
       const scope = visibleTo(user);
-      const [items, total] = await Promise.all([
-        repo.listStocks(db, scope, { limit: page.limit ?? LIST_LIMIT_MAX, offset: page.offset ?? 0 }),
-        repo.countStocks(db, scope),
-      ]);
-      return { items, total };
+      return listWithTotal(
+        pageOf(page),
+        (wanted) => repo.listStocks(db, scope, wanted),
+        () => repo.countStocks(db, scope),
+      );
     },
 
     async get(user: SessionUser, id: number): Promise<StockItem> {

@@ -1,0 +1,401 @@
+/**
+ * API throughput against budgets: `npm run bench` (bundles the server first).
+ *
+ * Starts the built server (apps/server/dist/main.js) on a fresh SQLite file in a temporary folder,
+ * seeds a business through the API (bench/api/seed.ts), and measures six endpoints with autocannon,
+ * each for BENCH_DURATION seconds (10) after a BENCH_WARM_UP (3) second warm-up, at
+ * BENCH_CONNECTIONS (50) connections. In the same run it measures two reference servers, each its
+ * own process under the same load (bench/api/reference-server.ts): a bare Fastify route, and a
+ * Fastify route that checks a session row and reads 100 rows from better-sqlite3. Prints a table
+ * (requests/s, p50, p99, errors, ratio to the session-plus-100-rows reference), the server's peak
+ * resident memory and a verdict per budget; exits 1 when a budget fails.
+ *
+ * BENCH_ONLY=stocks,profile measures only the named endpoints (names in the table's first column
+ * before the colon); BENCH_CPU_PROF=<folder> runs the server under `node --cpu-prof` and leaves the
+ * profile there; BENCH_LOG_LEVEL (info, as deployed) sets the server's LOG_LEVEL; its log goes to
+ * a file in the temporary folder, kept and named when the run fails.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REPORT_PATHS } from '@depot/contract';
+import autocannon from 'autocannon';
+import { freePort } from '../../apps/server/src/test/free-port';
+import { call } from '../../apps/server/src/test/http-client';
+import { orderDraftFor } from '../../apps/server/src/test/order-draft';
+import { REFERENCE_COOKIE } from './reference-server';
+import { type Business, COURIER_ORDERS, CUSTOMER_NOTIFICATIONS, STOCK_ITEMS, seedBusiness } from './seed';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
+const REFERENCE_ENTRY = fileURLToPath(new URL('./reference-server.ts', import.meta.url));
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
+
+/** The same product on Flask + SQLAlchemy, two workers, on this machine (issue 9), where measured. */
+const FLASK_REQUESTS_PER_S: Record<string, number> = { stocks: 445, profile: 165, 'place-order': 120 };
+
+interface Request {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+interface Endpoint {
+  name: string;
+  label: string;
+  target: 'bare' | 'session-rows' | 'depot';
+  /** A fresh request per call, for endpoints whose requests differ (new keys, random orders). */
+  next(): Request;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Connection errors and timeouts plus answers other than 2xx. */
+  errors: number;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+const get = (path: string, cookie: string): Request => ({ method: 'GET', path, headers: { cookie } });
+
+/** The last six months up to today, as a manager's report page asks for them. */
+function reportRange(): string {
+  const end = new Date();
+  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 5, 1));
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return `startDate=${day(start)}&endDate=${day(end)}`;
+}
+
+function endpoints(business: Business, referenceToken: string): Endpoint[] {
+  const { manager, customer, orderingCustomer, courier, courierOrderIds, otherCourier, stockIds } = business;
+  return [
+    { name: 'bare', label: 'reference: bare Fastify route', target: 'bare', next: () => get('/', '') },
+    {
+      name: 'session-rows',
+      label: `reference: session row + ${STOCK_ITEMS} rows (better-sqlite3)`,
+      target: 'session-rows',
+      next: () => get('/items', `${REFERENCE_COOKIE}=${referenceToken}`),
+    },
+    {
+      name: 'stocks',
+      label: `GET /api/stocks (manager, ${STOCK_ITEMS} items)`,
+      target: 'depot',
+      next: () => get('/api/stocks', manager.cookie),
+    },
+    {
+      name: 'profile',
+      label: `GET /auth/profile (customer, ${CUSTOMER_NOTIFICATIONS} notifications)`,
+      target: 'depot',
+      next: () => get('/auth/profile', customer.cookie),
+    },
+    {
+      name: 'courier-orders',
+      label: `GET /api/orders (courier, ${COURIER_ORDERS.toLocaleString('en')} orders)`,
+      target: 'depot',
+      next: () => get('/api/orders', courier.cookie),
+    },
+    {
+      name: 'place-order',
+      label: 'POST /api/orders (Idempotency-Key)',
+      target: 'depot',
+      next: () => ({
+        method: 'POST',
+        path: '/api/orders',
+        headers: { cookie: orderingCustomer.cookie, 'idempotency-key': randomUUID() },
+        body: orderDraftFor({
+          courierId: otherCourier.user.id,
+          stockId: pick(stockIds),
+          quantity: 1 + Math.floor(Math.random() * 3),
+          locationType: pick(['urban', 'suburban', 'rural'] as const),
+        }),
+      }),
+    },
+    {
+      name: 'order-status',
+      label: 'PUT /api/orders/{id} (courier)',
+      target: 'depot',
+      next: () => ({
+        method: 'PUT',
+        path: `/api/orders/${pick(courierOrderIds)}`,
+        headers: { cookie: courier.cookie },
+        body: { status: pick(ORDER_STATUSES) },
+      }),
+    },
+    {
+      name: 'sales-report',
+      label: 'GET /api/sales-reports (manager, six months)',
+      target: 'depot',
+      next: () => get(`${REPORT_PATHS.sales}?${reportRange()}`, manager.cookie),
+    },
+  ];
+}
+
+async function load(url: string, endpoint: Endpoint, durationS: number): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: durationS,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = endpoint.next();
+          return {
+            ...request,
+            method: next.method,
+            path: next.path,
+            headers: {
+              ...next.headers,
+              ...(next.body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: next.body === undefined ? '' : JSON.stringify(next.body),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** One request before the load, so a broken endpoint fails with its answer rather than a count. */
+async function checkAnswers(url: string, endpoint: Endpoint) {
+  const request = endpoint.next();
+  const reply = await call(url, request.method, request.path, {
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  if (reply.status < 200 || reply.status > 299) {
+    throw new Error(
+      `${endpoint.label} answered ${reply.status}: ${JSON.stringify(reply.body).slice(0, 500)}`,
+    );
+  }
+}
+
+interface Process {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+async function start(name: string, args: string[], env: Record<string, string>, logFile: string) {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited at start; see ${logFile}`);
+    const up = await fetch(url).then(
+      () => true,
+      () => false,
+    );
+    if (up) return { name, url, child, exited } satisfies Process;
+    if (Date.now() > deadline) throw new Error(`${name} did not start within a minute; see ${logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Peak resident memory of a running process (VmHWM), in MiB; Linux only. */
+function peakRssMiB(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : undefined;
+}
+
+interface Budget {
+  name: string;
+  /** The endpoints it reads; skipped when BENCH_ONLY left one out. */
+  needs: string[];
+  verdict(figures: Map<string, Figures>, peakRss: number | undefined): { pass: boolean; measured: string };
+}
+
+const ratioTo = (figures: Map<string, Figures>, name: string) =>
+  (figures.get(name)?.requestsPerSecond ?? 0) /
+  (figures.get('session-rows')?.requestsPerSecond ?? Number.NaN);
+
+const BUDGETS: Budget[] = [
+  {
+    name: 'GET /api/stocks: at least 0.8 × the session-plus-100-rows reference',
+    needs: ['stocks', 'session-rows'],
+    verdict: (figures) => {
+      const ratio = ratioTo(figures, 'stocks');
+      return { pass: ratio >= 0.8, measured: `${ratio.toFixed(2)} ×` };
+    },
+  },
+  {
+    name: 'GET /auth/profile: at least 0.5 × the session-plus-100-rows reference',
+    needs: ['profile', 'session-rows'],
+    verdict: (figures) => {
+      const ratio = ratioTo(figures, 'profile');
+      return { pass: ratio >= 0.5, measured: `${ratio.toFixed(2)} ×` };
+    },
+  },
+  {
+    name: 'POST /api/orders: at least 1,000 requests/s',
+    needs: ['place-order'],
+    verdict: (figures) => {
+      const rps = figures.get('place-order')?.requestsPerSecond ?? 0;
+      return { pass: rps >= 1000, measured: `${rps} requests/s` };
+    },
+  },
+  {
+    name: 'POST /api/orders: p99 under 100 ms',
+    needs: ['place-order'],
+    verdict: (figures) => {
+      const p99 = figures.get('place-order')?.p99Ms ?? Number.POSITIVE_INFINITY;
+      return { pass: p99 < 100, measured: `${p99} ms` };
+    },
+  },
+  {
+    name: `GET /api/orders, courier with ${COURIER_ORDERS.toLocaleString('en')} orders: p99 under 150 ms`,
+    needs: ['courier-orders'],
+    verdict: (figures) => {
+      const p99 = figures.get('courier-orders')?.p99Ms ?? Number.POSITIVE_INFINITY;
+      return { pass: p99 < 150, measured: `${p99} ms` };
+    },
+  },
+  {
+    name: 'Depot: no errors and no answers other than 2xx',
+    needs: [],
+    verdict: (figures) => {
+      const errors = [...figures].reduce(
+        (sum, [name, row]) => sum + (name === 'bare' || name === 'session-rows' ? 0 : row.errors),
+        0,
+      );
+      return { pass: errors === 0, measured: `${errors}` };
+    },
+  },
+  {
+    name: 'Depot: peak resident memory under 200 MB',
+    needs: [],
+    verdict: (_figures, peakRss) => ({
+      pass: peakRss !== undefined && peakRss * 2 ** 20 < 200e6,
+      measured: peakRss === undefined ? 'unknown' : `${peakRss} MiB`,
+    }),
+  },
+];
+
+function printReport(all: Endpoint[], figures: Map<string, Figures>, peakRss: number | undefined): boolean {
+  const reference = figures.get('session-rows')?.requestsPerSecond;
+  console.log(
+    `\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+      `Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)} at the end; ${CONNECTIONS} connections, ` +
+      `${DURATION_S} s each after ${WARM_UP_S} s of warm-up; server LOG_LEVEL ${LOG_LEVEL}; ` +
+      'load generator and servers on the same machine\n',
+  );
+  console.log(
+    '| endpoint | requests/s | p50 | p99 | errors | × session + 100 rows | Flask + SQLAlchemy (issue 9) |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const endpoint of all) {
+    const row = figures.get(endpoint.name);
+    if (!row) continue;
+    const ratio = reference ? (row.requestsPerSecond / reference).toFixed(2) : '–';
+    const flask = FLASK_REQUESTS_PER_S[endpoint.name];
+    console.log(
+      `| ${endpoint.name}: ${endpoint.label} | ${row.requestsPerSecond.toLocaleString('en')} | ${row.p50Ms} ms | ` +
+        `${row.p99Ms} ms | ${row.errors} | ${ratio} | ${flask === undefined ? '–' : `${flask} requests/s`} |`,
+    );
+  }
+  console.log(`\nDepot's peak resident memory (VmHWM): ${peakRss ?? 'unknown'} MiB\n`);
+  let allPass = true;
+  for (const budget of BUDGETS) {
+    if (!budget.needs.every((name) => figures.has(name))) {
+      console.log(`SKIP  ${budget.name} (not measured)`);
+      continue;
+    }
+    const { pass, measured } = budget.verdict(figures, peakRss);
+    allPass &&= pass;
+    console.log(`${pass ? 'PASS' : 'FAIL'}  ${budget.name}: ${measured}`);
+  }
+  return allPass;
+}
+
+async function main() {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
+  const dir = mkdtempSync(join(tmpdir(), 'depot-bench-api-'));
+  const logFile = (name: string) => join(dir, `${name}.log`);
+  const processes: Process[] = [];
+  let passed = false;
+  try {
+    const referenceToken = randomBytes(32).toString('base64url');
+    processes.push(
+      await start('bare reference', ['--import', 'tsx', REFERENCE_ENTRY, 'bare'], {}, logFile('bare')),
+    );
+    processes.push(
+      await start(
+        'session-rows reference',
+        ['--import', 'tsx', REFERENCE_ENTRY, 'session-rows'],
+        { REFERENCE_DB: join(dir, 'reference.db'), REFERENCE_TOKEN: referenceToken },
+        logFile('session-rows'),
+      ),
+    );
+    const depot = await start(
+      'Depot',
+      [...(CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : []), SERVER_ENTRY],
+      {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${join(dir, 'depot.db')}`,
+        LOG_LEVEL,
+        // The offline PIN code set only: a bench must not call out.
+        PINCODE_API_URL: '',
+      },
+      logFile('depot'),
+    );
+    processes.push(depot);
+    const urls = { bare: processes[0]?.url, 'session-rows': processes[1]?.url, depot: depot.url };
+
+    console.log('seeding through the API …');
+    const business = await seedBusiness(depot.url);
+    const all = endpoints(business, referenceToken);
+    const figures = new Map<string, Figures>();
+    for (const endpoint of all) {
+      if (ONLY && !ONLY.includes(endpoint.name)) continue;
+      const url = urls[endpoint.target] as string;
+      await checkAnswers(url, endpoint);
+      await load(url, endpoint, WARM_UP_S);
+      const row = await load(url, endpoint, DURATION_S);
+      figures.set(endpoint.name, row);
+      console.log(`${endpoint.name}: ${JSON.stringify(row)}`);
+    }
+    passed = printReport(all, figures, peakRssMiB(depot.child.pid));
+  } finally {
+    for (const child of processes) child.child.kill('SIGTERM');
+    await Promise.all(processes.map((child) => child.exited));
+    if (passed) rmSync(dir, { recursive: true, force: true });
+    else console.log(`\nlogs and databases kept in ${dir}`);
+  }
+  if (!passed) process.exitCode = 1;
+  if (CPU_PROFILE_DIR) console.log(`CPU profile written to ${CPU_PROFILE_DIR}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
