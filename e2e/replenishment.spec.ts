@@ -160,7 +160,7 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   await expect(cart.getByRole('row').filter({ hasText: valve })).toHaveCount(0);
   await cart.getByRole('button', { name: 'Place Order' }).click();
   await expect(toastSaying(page, REPLENISHMENT_MESSAGES.addressAndMobileRequired)).toBeVisible();
-  await cart.getByRole('button', { name: 'Close' }).click();
+  await cart.getByRole('button', { name: 'Close', exact: true }).click();
 
   // Another supplier empties the cart.
   await chooseSupplier(page, otherSupplierName);
@@ -171,14 +171,14 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   await page.getByRole('textbox', { name: 'Address' }).fill('4 Warehouse Row, Pune');
   await cart.getByRole('button', { name: 'Place Order' }).click();
   await expect(toastSaying(page, REPLENISHMENT_MESSAGES.addressAndMobileRequired)).toBeVisible();
-  await cart.getByRole('button', { name: 'Close' }).click();
+  await cart.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.getByRole('textbox', { name: 'Mobile Number' }).fill('+91 98765 43210');
   await chooseSupplier(page, supplierName);
   await page.getByRole('button', { name: 'View Cart (0)' }).click();
   await cart.getByRole('button', { name: 'Place Order' }).click();
   await expect(toastSaying(page, REPLENISHMENT_MESSAGES.cartRequired)).toBeVisible();
-  await cart.getByRole('button', { name: 'Close' }).click();
+  await cart.getByRole('button', { name: 'Close', exact: true }).click();
   await addToCart(page, pipe, '4');
   await page.getByRole('button', { name: 'View Cart (1)' }).click();
   await cart.getByRole('button', { name: 'Place Order' }).click();

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/toaster';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -13,7 +13,14 @@ interface AppProvidersProps {
 
 export function AppProviders({ queryClient, mantineEnv = 'default', children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={mantineEnv}>
+    // The colour scheme toggle's choice lives in localStorage (Mantine's default manager); until one
+    // is made the device's preference applies.
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      env={mantineEnv}
+    >
       <QueryClientProvider client={queryClient}>
         {children}
         <Toaster />

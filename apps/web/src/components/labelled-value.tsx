@@ -12,7 +12,7 @@ interface LabelledValueProps {
 export function LabelledValue({ label, value, numeric = false }: LabelledValueProps) {
   return (
     <div>
-      <Text size="xs" c="gray.7">
+      <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text

@@ -12,7 +12,7 @@ export function PlaceholderPage({
   return (
     <Stack gap="xs">
       <PageTitle>{title}</PageTitle>
-      <Text c="gray.7">{note}</Text>
+      <Text c="dimmed">{note}</Text>
     </Stack>
   );
 }

@@ -39,7 +39,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     <Paper withBorder p="xl" ta="center">
       <Text fw={600}>{title}</Text>
       {children && (
-        <Text size="sm" c="gray.7" mt={4}>
+        <Text size="sm" c="dimmed" mt={4}>
           {children}
         </Text>
       )}

@@ -27,7 +27,7 @@ export function ChartCard({ title, status, error, onRetry, emptyMessage, childre
       ) : status === 'error' ? (
         <QueryError title={`Could not load ${title}`} error={error} onRetry={onRetry} />
       ) : emptyMessage ? (
-        <Text c="gray.7" py="xl" ta="center">
+        <Text c="dimmed" py="xl" ta="center">
           {emptyMessage}
         </Text>
       ) : (

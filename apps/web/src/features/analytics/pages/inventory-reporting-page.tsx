@@ -38,7 +38,7 @@ export default function InventoryReportingPage() {
       <PageTitle>Inventory Reporting</PageTitle>
       <DateRangeFilter value={dates} onChange={setDates} error={error} />
       {range === null ? (
-        !error && <Text c="gray.7">{CHOOSE_DATES_TEXT}</Text>
+        !error && <Text c="dimmed">{CHOOSE_DATES_TEXT}</Text>
       ) : (
         <>
           <Section title="Inventory Reports">

@@ -31,7 +31,7 @@ export function CourierOrderCards({ orders, onUpdate }: CourierOrderCardsProps) 
             <LabelledValue label="Weight" value={formatWeight(order.consignment_weight)} />
             <LabelledValue label="Shipping Cost" value={formatMoney(order.shipping_cost)} />
           </SimpleGrid>
-          <Text size="xs" c="gray.7" mt="xs">
+          <Text size="xs" c="dimmed" mt="xs">
             Items
           </Text>
           <OrderItemsList order={order} />

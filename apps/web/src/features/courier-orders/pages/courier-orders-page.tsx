@@ -73,7 +73,7 @@ export default function CourierOrdersPage() {
             />
           </Group>
           {rows.length === 0 ? (
-            <Text c="gray.7" py="md">
+            <Text c="dimmed" py="md">
               No orders match these filters.
             </Text>
           ) : isPhone ? (

@@ -2,6 +2,7 @@ import { type Role, sidebarLinks } from '@depot/contract';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { AccountMenu } from './account-menu';
 import { useLiveNotificationToasts } from './live-notification-toasts';
@@ -39,9 +40,10 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
             aria-expanded={navbarOpened}
             aria-controls={NAVBAR_ID}
           />
-          <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={1}>
+          <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={1} flex={1}>
             {role}'s Dashboard
           </Title>
+          <ColorSchemeToggle />
           <AccountMenu />
         </Group>
       </AppShell.Header>

@@ -17,7 +17,7 @@ export function NotificationList({ items }: { items: readonly Notification[] }) 
         >
           <Group justify="space-between" align="baseline" gap="xs">
             <Text fw={700}>{item.title}</Text>
-            <Text component="time" dateTime={item.created_at} size="sm" c="gray.7">
+            <Text component="time" dateTime={item.created_at} size="sm" c="dimmed">
               {formatDateTime(item.created_at)}
             </Text>
           </Group>

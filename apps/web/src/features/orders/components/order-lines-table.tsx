@@ -18,7 +18,7 @@ export function OrderLinesTable({ items }: { items: readonly DraftItem[] }) {
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {item.product_name}
               </Text>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {formatQuantity(item.quantity)} × {formatMoney(item.price)}, {formatWeight(item.weight)} each
               </Text>
             </div>

@@ -140,7 +140,7 @@ function TotalRow({
     <Group justify="space-between" gap="md" wrap="nowrap">
       <Text fw={strong ? 700 : 400}>{label}</Text>
       {error ? (
-        <Text c="red.8" size="sm">
+        <Text c="red" size="sm">
           {error}
         </Text>
       ) : value === undefined ? (

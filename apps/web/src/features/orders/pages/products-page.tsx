@@ -102,7 +102,7 @@ export default function ProductsPage() {
             {isPhone && <SortSelect columns={PRODUCT_SORT_COLUMNS} sort={sort} onChange={setSort} />}
           </Group>
           {rows.length === 0 ? (
-            <Text c="gray.7" py="md">
+            <Text c="dimmed" py="md">
               No products match “{search.trim()}”.
             </Text>
           ) : isPhone ? (
