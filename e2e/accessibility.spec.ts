@@ -119,6 +119,12 @@ test("the Inventory Manager's stock, replenishment and orders", async ({ page })
     const orderId = (await update.getAttribute('aria-label'))?.replace('Update order ', '');
     await checkDialog(checks, page, `Update Order ${orderId}`, () => update.click());
   }
+
+  await page.goto('/dashboard/activity');
+  await checks.check('Activity', heading(page, 'Activity'));
+  await page.getByRole('button', { name: 'Account' }).click();
+  await checks.check('Account menu', () => page.getByRole('menuitem', { name: 'Log out on every device' }));
+  await page.keyboard.press('Escape');
   checks.expectNoProblems();
 });
 

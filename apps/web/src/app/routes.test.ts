@@ -46,6 +46,7 @@ describe('DASHBOARD_ROUTES', () => {
         'Stock Management',
         'Stock Replenishment',
         'My Orders',
+        'Activity',
         'Logout',
       ],
       Supplier: ['Overview', 'Products', 'Supply Orders', 'Logout'],
