@@ -1,12 +1,15 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const SERVER_URL = 'http://localhost:3000';
 const SERVER_PATHS = ['/api/', '/auth/', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -42,3 +45,27 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * Writes a .br and a .gz beside every built text file once, at the highest levels, so the server
+ * sends them (@fastify/static `preCompressed`) without compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'depot-precompress',
+    apply: 'build',
+    closeBundle() {
+      const dist = fileURLToPath(new URL('./dist', import.meta.url));
+      const files = readdirSync(dist, { recursive: true, encoding: 'utf8' });
+      for (const file of files.filter((name) => /\.(js|css|html|svg)$/.test(name))) {
+        const path = join(dist, file);
+        const content = readFileSync(path);
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
