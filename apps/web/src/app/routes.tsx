@@ -2,7 +2,7 @@ import { PATHS, type Role } from '@depot/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
-import { RouteErrorPage } from '@/components/route-error-page';
+import { RouteErrorBoundary } from '@/components/route-error-boundary';
 import { lazyWithTimeout } from '@/lib/lazy-with-timeout';
 import { LandingRoute } from './landing-route';
 
@@ -74,7 +74,7 @@ export const DASHBOARD_ROUTES: Record<Role, readonly DashboardPageRoute[]> = {
 
 export const appRoutes: RouteObject[] = [
   {
-    errorElement: <RouteErrorPage />,
+    element: <RouteErrorBoundary />,
     children: [
       { path: PATHS.home, element: <LandingRoute /> },
       { path: PATHS.resetPassword, element: <ResetPasswordPage /> },

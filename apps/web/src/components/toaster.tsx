@@ -1,8 +1,14 @@
-import { ToastContainer } from 'react-toastify/unstyled';
+import { lazy, Suspense } from 'react';
+import { useToasterWanted } from '@/lib/toast';
 
-const isAltT = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
+const ToastContainer = lazy(() => import('./toast-container'));
 
-/** SPEC §9: top-right, closes after 5 seconds or on click, Alt+T focuses the notifications. */
+/** The toast container, loaded with the first toast (see lib/toast.ts). */
 export function Toaster() {
-  return <ToastContainer position="top-right" autoClose={5000} closeOnClick hotKeys={isAltT} />;
+  const wanted = useToasterWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
 }

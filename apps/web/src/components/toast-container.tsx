@@ -1,0 +1,9 @@
+import 'react-toastify/ReactToastify.css';
+import { ToastContainer } from 'react-toastify/unstyled';
+
+const isAltT = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
+
+/** SPEC §9: top-right, closes after 5 seconds or on click, Alt+T focuses the notifications. */
+export default function DepotToastContainer() {
+  return <ToastContainer position="top-right" autoClose={5000} closeOnClick hotKeys={isAltT} />;
+}
