@@ -163,7 +163,10 @@ export async function runLighthouse(
           audit.scoreDisplayMode !== 'informative' &&
           audit.scoreDisplayMode !== 'notApplicable',
       )
-      .map((audit) => `${category}: ${audit?.id} (${audit?.displayValue ?? audit?.title})${category === 'performance' ? '' : culprits(audit)}`),
+      .map(
+        (audit) =>
+          `${category}: ${audit?.id} (${audit?.displayValue ?? audit?.title})${category === 'performance' ? '' : culprits(audit)}`,
+      ),
   );
 
   return {
@@ -193,9 +196,13 @@ function culprits(audit: { details?: unknown } | undefined): string {
   const items = (audit?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   const names = items.slice(0, 5).map((item) => {
     const node = item.node as { snippet?: string; explanation?: string } | undefined;
-    if (node?.snippet) return `${node.snippet}${node.explanation ? ` — ${node.explanation.split('\n')[1] ?? ''}` : ''}`;
+    if (node?.snippet)
+      return `${node.snippet}${node.explanation ? ` — ${node.explanation.split('\n')[1] ?? ''}` : ''}`;
     const subItems = (item.subItems as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-    return [item.issueType ?? item.description ?? '', ...subItems.slice(0, 2).map((sub) => JSON.stringify(sub))].join(' ');
+    return [
+      item.issueType ?? item.description ?? '',
+      ...subItems.slice(0, 2).map((sub) => JSON.stringify(sub)),
+    ].join(' ');
   });
   return names.length > 0 && names.some(Boolean) ? `\n      ${names.join('\n      ')}` : '';
 }
