@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from './test/test-app';
 
@@ -126,8 +127,13 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'depot-web-'));
     mkdirSync(join(dist, 'static', 'js'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Depot</title><div id="root"></div>');
+    const indexHtml = '<!doctype html><title>Depot</title><div id="root"></div>';
+    writeFileSync(join(dist, 'index.html'), indexHtml);
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(indexHtml));
+    writeFileSync(join(dist, 'index.html.gz'), gzipSync(indexHtml));
     writeFileSync(join(dist, 'static', 'js', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'static', 'js', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(dist, 'static', 'js', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
     t = await createTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -149,6 +155,28 @@ describe('serving the built web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/static/js/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed file the browser accepts, brotli first', async () => {
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/static/js/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/overview',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('no-cache');
+
+    const plain = await t.app.inject({ method: 'GET', url: '/static/js/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers a missing chunk with 404, not index.html', async () => {

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
-import 'react-toastify/ReactToastify.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './lib/zod-jitless';
 import { App } from './app/app';
 
 const rootElement = document.getElementById('root');

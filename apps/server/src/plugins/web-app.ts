@@ -23,6 +23,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       root: webDist,
       prefix: '/',
       wildcard: true,
+      // The web build writes .br and .gz beside each file; the best one the browser accepts is sent.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
         res.setHeader(

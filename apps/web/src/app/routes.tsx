@@ -2,7 +2,7 @@ import { type DashboardPagePath, PATHS, pagesFor, type Role } from '@depot/contr
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
-import { RouteErrorPage } from '@/components/route-error-page';
+import { RouteErrorBoundary } from '@/components/route-error-boundary';
 import { lazyWithTimeout } from '@/lib/lazy-with-timeout';
 import { LandingRoute } from './landing-route';
 
@@ -82,7 +82,7 @@ function dashboardRoutesOf(role: Role): DashboardPageRoute[] {
 
 export const appRoutes: RouteObject[] = [
   {
-    errorElement: <RouteErrorPage />,
+    element: <RouteErrorBoundary />,
     children: [
       { path: PATHS.home, element: <LandingRoute /> },
       { path: PATHS.resetPassword, element: <ResetPasswordPage /> },

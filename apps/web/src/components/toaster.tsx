@@ -1,13 +1,14 @@
-import { useComputedColorScheme } from '@mantine/core';
-import { ToastContainer } from 'react-toastify/unstyled';
+import { lazy, Suspense } from 'react';
+import { useToasterWanted } from '@/lib/toast';
 
-const isAltT = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
+const ToastContainer = lazy(() => import('./toast-container'));
 
-/** SPEC §9: top-right, closes after 5 seconds or on click, Alt+T focuses the notifications. */
+/** The toast container, loaded with the first toast (see lib/toast.ts). */
 export function Toaster() {
-  // Toasts follow the app's colour scheme rather than staying white on a dark page.
-  const scheme = useComputedColorScheme('light');
-  return (
-    <ToastContainer position="top-right" autoClose={5000} closeOnClick hotKeys={isAltT} theme={scheme} />
-  );
+  const wanted = useToasterWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,219 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort } from '../../apps/server/src/test/free-port';
+import { analyseBundles, type BundleReport } from './bundles';
+import {
+  CATEGORIES,
+  type Category,
+  type FormFactor,
+  type LighthouseRun,
+  launchChromium,
+  median,
+  runLighthouse,
+  startApp,
+} from './lighthouse';
+
+const USAGE = `Builds the web app, reports the JavaScript and CSS each route loads (gzip) and runs
+Lighthouse 12 in Debian's Chromium on the landing page and a manager's analytics Overview.
+
+  npm run bench:web -- [--check] [--runs 5] [--no-build] [--bundles-only] [--port N]
+
+  --check         compare with bench/web/budgets.json; exit 1 when a budget is broken
+  --runs          Lighthouse runs per page and form factor; each figure is the median
+  --no-build      use the build already in apps/web/dist and apps/server/dist
+  --bundles-only  skip Lighthouse
+  --port          port of the server under test (default: a free one)`;
+
+interface Budgets {
+  javascriptGzipKb: Record<string, number>;
+  foreignRequests: number;
+  chartChunkOnlyOn: string[];
+  lazyChunksSeparate: boolean;
+  lighthouse: Record<FormFactor, Record<Category, number> & { cumulativeLayoutShift: number }>;
+}
+
+interface PageResult {
+  page: string;
+  formFactor: FormFactor;
+  runs: LighthouseRun[];
+}
+
+const FORM_FACTORS: readonly FormFactor[] = ['mobile', 'desktop'];
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      check: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '5' },
+      'no-build': { type: 'boolean', default: false },
+      'bundles-only': { type: 'boolean', default: false },
+      port: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const runs = Number(values.runs);
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (values.help || !Number.isInteger(runs) || runs < 1 || (port !== undefined && !Number.isInteger(port))) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 1);
+  }
+  return { check: values.check, runs, build: !values['no-build'], lighthouse: !values['bundles-only'], port };
+}
+
+function printBundles(report: BundleReport) {
+  console.log('\nJavaScript and CSS each route loads (gzip level 9, kB = 1000 bytes)\n');
+  console.log('| route | JS kB | CSS kB | JS files | Chart.js |');
+  console.log('| --- | ---: | ---: | ---: | :---: |');
+  for (const route of report.routes) {
+    const chart = route.js.some((file) => report.chartFiles.includes(file)) ? 'yes' : '';
+    console.log(
+      `| ${route.route} | ${kb(route.jsGzipBytes)} | ${kb(route.cssGzipBytes)} | ${route.js.length} | ${chart} |`,
+    );
+  }
+}
+
+function printLighthouse(results: PageResult[]) {
+  console.log(
+    `\nLighthouse ${lighthouseVersion()} (median of ${results[0]?.runs.length ?? 0} runs; times in ms)\n`,
+  );
+  console.log(
+    '| page | form factor | performance | accessibility | best practices | FCP | LCP | TBT | Speed Index | CLS | JS sent kB | CSS sent kB |',
+  );
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { page, formFactor, runs } of results) {
+    const m = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
+    const ms = (pick: (run: LighthouseRun) => number) => Math.round(m(pick));
+    console.log(
+      `| ${page} | ${formFactor} | ${m((r) => r.scores.performance)} | ${m((r) => r.scores.accessibility)} | ${m((r) => r.scores['best-practices'])} | ${ms((r) => r.metrics.fcp)} | ${ms((r) => r.metrics.lcp)} | ${ms((r) => r.metrics.tbt)} | ${ms((r) => r.metrics.speedIndex)} | ${m((r) => r.metrics.cls).toFixed(3)} | ${kb(m((r) => r.scriptBytes))} | ${kb(m((r) => r.stylesheetBytes))} |`,
+    );
+  }
+  const failed = new Map<string, number>();
+  for (const { page, formFactor, runs } of results) {
+    for (const run of runs) {
+      for (const audit of run.failedAudits) {
+        const key = `${page}, ${formFactor}: ${audit}`;
+        failed.set(key, (failed.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  if (failed.size > 0) {
+    console.log('\nAudits that did not pass (runs out of each set):');
+    for (const [audit, count] of failed) console.log(`  ${audit} ×${count}`);
+  }
+}
+
+function checkBudgets(budgets: Budgets, bundles: BundleReport, results: PageResult[] | undefined): string[] {
+  const broken: string[] = [];
+  for (const [route, limitKb] of Object.entries(budgets.javascriptGzipKb)) {
+    const found = bundles.routes.find((candidate) => candidate.route === route);
+    if (!found) broken.push(`no route ${route} in bench/web/bundles.ts`);
+    else if (found.jsGzipBytes > limitKb * 1000)
+      broken.push(`${route} loads ${kb(found.jsGzipBytes)} kB of JavaScript (gzip), budget ${limitKb} kB`);
+  }
+  if (bundles.chartFiles.length === 0)
+    broken.push('no chunk named "chart": Chart.js is not split out (vite.config.ts)');
+  for (const route of bundles.routes) {
+    const loadsChart = route.js.some((file) => bundles.chartFiles.includes(file));
+    if (loadsChart && !budgets.chartChunkOnlyOn.includes(route.route))
+      broken.push(`${route.route} loads Chart.js`);
+  }
+  if (budgets.lazyChunksSeparate) {
+    for (const module of bundles.notSeparate) broken.push(`${module} has no chunk of its own`);
+    for (const module of bundles.unlisted)
+      broken.push(`lazy ${module} is not in bench/web/bundles.ts ROUTES`);
+  }
+  for (const url of bundles.foreignUrlsInHtml) broken.push(`index.html loads ${url} from another host`);
+
+  for (const { page, formFactor, runs } of results ?? []) {
+    const limits = budgets.lighthouse[formFactor];
+    for (const category of CATEGORIES) {
+      const score = median(runs.map((run) => run.scores[category]));
+      if (score < limits[category])
+        broken.push(`${page}, ${formFactor}: ${category} ${score}, budget ≥ ${limits[category]}`);
+    }
+    const cls = median(runs.map((run) => run.metrics.cls));
+    if (cls > limits.cumulativeLayoutShift)
+      broken.push(
+        `${page}, ${formFactor}: layout shift ${cls.toFixed(3)}, budget ≤ ${limits.cumulativeLayoutShift}`,
+      );
+    const foreign = new Set(runs.flatMap((run) => run.foreignRequests));
+    if (foreign.size > budgets.foreignRequests)
+      broken.push(`${page}, ${formFactor}: requests to other hosts: ${[...foreign].join(', ')}`);
+  }
+  return broken;
+}
+
+function lighthouseVersion(): string {
+  const manifest = JSON.parse(
+    readFileSync(join(process.cwd(), 'node_modules/lighthouse/package.json'), 'utf8'),
+  );
+  return String(manifest.version);
+}
+
+async function measurePages(runs: number, port: number | undefined): Promise<PageResult[]> {
+  const app = await startApp(port ?? (await freePort()));
+  const browser = await launchChromium();
+  try {
+    const pages = [
+      { page: 'Landing page', url: `${app.baseUrl}/`, cookie: undefined },
+      { page: "Manager's Overview", url: `${app.baseUrl}/dashboard/overview`, cookie: app.managerCookie },
+    ];
+    const results: PageResult[] = [];
+    for (const { page, url, cookie } of pages) {
+      for (const formFactor of FORM_FACTORS) {
+        const result: PageResult = { page, formFactor, runs: [] };
+        for (let run = 0; run < runs; run += 1)
+          result.runs.push(await runLighthouse(browser, url, formFactor, cookie));
+        process.stderr.write(`  ${page}, ${formFactor}: ${runs} run(s) done\n`);
+        results.push(result);
+      }
+    }
+    return results;
+  } finally {
+    browser.kill();
+    await app.stop();
+  }
+}
+
+async function main() {
+  const { check, runs, build, lighthouse, port } = options();
+  if (build) {
+    const result = spawnSync('npm', ['run', 'build'], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  const bundles = analyseBundles(join(process.cwd(), 'apps/web/dist'));
+  printBundles(bundles);
+
+  const results = lighthouse ? await measurePages(runs, port) : undefined;
+  if (results) printLighthouse(results);
+
+  const [cores, load] = [
+    availableParallelism(),
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' '),
+  ];
+  console.log(
+    `\nMachine: ${cores} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${load}, Node ${process.version}`,
+  );
+
+  if (check) {
+    const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Budgets;
+    const broken = checkBudgets(budgets, bundles, results);
+    if (broken.length > 0) {
+      console.error(`\n${broken.length} budget(s) broken (bench/web/budgets.json):`);
+      for (const line of broken) console.error(`  ✗ ${line}`);
+      process.exit(1);
+    }
+    console.log('\nEvery budget of bench/web/budgets.json holds.');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
