@@ -52,6 +52,7 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   { route: '/dashboard/products/order-preview', lazy: [DASHBOARD, page('orders', 'order-preview-page')] },
   { route: '/dashboard/products/confirm-order', lazy: [DASHBOARD, page('orders', 'confirm-order-page')] },
   { route: '/dashboard/notifications', lazy: [DASHBOARD, page('notifications', 'notifications-page')] },
+  { route: '/dashboard/activity', lazy: [DASHBOARD, page('activity', 'activity-page')] },
 ];
 
 /** Lazy modules loaded on demand rather than by a route: the toast container comes with the first toast. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { supplierProductSchema, supplyOrderSchema } from './replenishment';
-import { roleSchema } from './roles';
+import { ROLES } from './roles';
 import { stockItemSchema } from './stocks';
+
+export const roleSchema = z.enum(ROLES);
 
 /** DESIGN §2: 12 to 128 characters, no composition rules. */
 export const PASSWORD_MIN_LENGTH = 12;

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-
-/** The four roles of SPEC §1, compared as exact strings. */
+/** The four roles of SPEC §1, compared as exact strings. No zod here: the landing page reads ROLES. */
 export const ROLES = ['Courier Service', 'Inventory Manager', 'Supplier', 'Customer'] as const;
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES);
