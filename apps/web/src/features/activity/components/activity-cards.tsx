@@ -11,7 +11,7 @@ export function ActivityCards({ events }: { events: readonly ActivityEvent[] }) 
         <Paper component="li" key={event.id} withBorder p="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <ActionBadge event={event} />
-            <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {whenText(event)}
             </Text>
           </Group>

@@ -18,7 +18,7 @@ export const whenText = (event: ActivityEvent) => formatDateTime(event.occurred_
 export function ActorText({ event }: { event: ActivityEvent }) {
   if (!event.actor)
     return (
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Not logged in
       </Text>
     );
@@ -27,7 +27,7 @@ export function ActorText({ event }: { event: ActivityEvent }) {
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {event.actor.name}
       </Text>
-      <Text size="xs" c="gray.7">
+      <Text size="xs" c="dimmed">
         {event.actor.role}
       </Text>
     </div>

@@ -32,7 +32,7 @@ export function ActivityTable({ events }: { events: readonly ActivityEvent[] }) 
                 <ChangeList event={event} />
               </Table.Td>
               <Table.Td maw={140}>
-                <Text size="xs" c="gray.7" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                   {event.request_id ?? '—'}
                 </Text>
               </Table.Td>

@@ -44,7 +44,7 @@ export default function ActivityPage() {
   return (
     <Stack gap="md">
       <PageTitle>Activity</PageTitle>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Who changed what, and when: your stock, orders holding it, your supply orders, suppliers and their
         catalogues, and your sign-ins. Days are UTC.
       </Text>

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 /** Account actions in the header: the sidebar's Logout ends this browser's session, this one every session. */
 export function AccountMenu() {
   return (
-    <Menu position="bottom-end">
+    // No focus placeholder: its role="presentation" child is not allowed inside role="menu" (axe).
+    <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="subtle" size="compact-sm" ml="auto">
           Account
