@@ -114,7 +114,7 @@ test("the Inventory Manager's stock, replenishment and orders", async ({ page })
 
   await page.goto('/dashboard/my-orders');
   await checks.check('My Orders', heading(page, 'My Orders'));
-  const update = page.getByRole('button', { name: /^Update order \d+$/ }).first();
+  const update = page.getByRole('button', { name: /^Update order \d+$/, disabled: false }).first();
   if (await update.isVisible()) {
     const orderId = (await update.getAttribute('aria-label'))?.replace('Update order ', '');
     await checkDialog(checks, page, `Update Order ${orderId}`, () => update.click());
@@ -149,7 +149,7 @@ test("the Supplier's screens and dialogs", async ({ page }) => {
   );
 
   await page.goto('/dashboard/supply-orders');
-  const update = page.getByRole('button', { name: /^Update order \d+$/ }).first();
+  const update = page.getByRole('button', { name: /^Update order \d+$/, disabled: false }).first();
   await checks.check('Supply Orders', () => update);
   const orderId = (await update.getAttribute('aria-label'))?.replace('Update order ', '');
   await checkDialog(checks, page, `Update Order ${orderId}`, () => update.click());

@@ -24,8 +24,11 @@ test('Alt+T moves focus to the notifications region', async ({ page }) => {
   await dialog.getByRole('textbox', { name: 'Email' }).fill('someone@example.com');
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password-123');
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.locator('.Toastify').getByText('Invalid email or password')).toBeVisible();
   await page.keyboard.press('Escape');
+  // Closing the dialog gives focus back to its opener; only then is Alt+T a fair test.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeFocused();
   await page.keyboard.press('Alt+t');
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.closest('.Toastify') !== null))
