@@ -41,6 +41,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/depot.db'),
   DATABASE_POOL_SIZE: positiveInt(1, 200).default(10),
+  RESPONSE_CACHE_MB: positiveInt(0, 4096).default(16),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://depot.example.com' }).optional(),
   SMTP_URL: z
     .string()
@@ -61,6 +62,8 @@ export interface Config {
   host: string;
   databaseUrl: string;
   databasePoolSize: number;
+  /** Megabytes of GET answers kept while the data is unchanged (SQLite only); 0 turns it off. */
+  responseCacheBytes: number;
   /** Origin the app is reached at; used in reset links and the Origin check. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    responseCacheBytes: e.RESPONSE_CACHE_MB * 2 ** 20,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

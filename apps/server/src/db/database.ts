@@ -22,7 +22,15 @@ interface OpenDatabase {
 }
 
 export type DatabaseHandle =
-  | (OpenDatabase & { dialect: 'sqlite' })
+  | (OpenDatabase & {
+      dialect: 'sqlite';
+      /**
+       * Changes when anything in the database does: a committed write by another connection
+       * (PRAGMA data_version) or any row this connection inserted, updated or deleted, by a
+       * statement or a trigger, committed or not (total_changes()). Equal stamps mean equal data.
+       */
+      changeStamp(): string;
+    })
   | (OpenDatabase & {
       dialect: 'postgres';
       /** How to open a connection of its own, outside the pool (the live-event listener holds one). */
@@ -97,7 +105,14 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     const db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    const dataVersion = sqlite.prepare('pragma data_version').pluck();
+    const totalChanges = sqlite.prepare('select total_changes()').pluck();
+    return {
+      db,
+      dialect: 'sqlite',
+      changeStamp: () => `${dataVersion.get()}.${totalChanges.get()}`,
+      destroy: () => db.destroy(),
+    };
   }
   const connectionConfig: pg.ClientConfig = {
     connectionString: url,

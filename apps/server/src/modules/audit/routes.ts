@@ -19,6 +19,7 @@ export async function activityRoutes(app: FastifyInstance, options: ActivityRout
     '/api/activity',
     {
       preValidation: app.requireAccess('GET /api/activity'),
+      config: { responseCache: true },
       schema: {
         tags: ['activity'],
         security: [{ session: [] }],

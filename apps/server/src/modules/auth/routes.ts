@@ -100,6 +100,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/auth/profile',
     {
       preValidation: app.requireAccess('GET /auth/profile'),
+      config: { responseCache: true },
       schema: {
         tags,
         security: [{ session: [] }],

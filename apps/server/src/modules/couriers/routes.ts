@@ -19,6 +19,7 @@ export async function courierRoutes(app: FastifyInstance, options: CourierRoutes
     '/api/couriers-services',
     {
       preValidation: app.requireAccess('GET /api/couriers-services'),
+      config: { responseCache: true },
       schema: {
         tags: ['couriers'],
         security: [{ session: [] }],

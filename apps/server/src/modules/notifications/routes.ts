@@ -20,6 +20,7 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
     '/api/notifications',
     {
       preValidation: app.requireAccess('GET /api/notifications'),
+      config: { responseCache: true },
       schema: {
         tags: ['notifications'],
         security: [{ session: [] }],

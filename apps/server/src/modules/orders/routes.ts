@@ -62,6 +62,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
     '/api/orders',
     {
       preValidation: app.requireAccess('GET /api/orders'),
+      config: { responseCache: true },
       schema: {
         tags,
         security,

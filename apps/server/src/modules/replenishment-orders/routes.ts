@@ -48,6 +48,7 @@ export async function replenishmentOrderRoutes(
     '/api/replenishment-orders',
     {
       preValidation: app.requireAccess('GET /api/replenishment-orders'),
+      config: { responseCache: true },
       schema: {
         tags,
         security,

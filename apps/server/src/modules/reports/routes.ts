@@ -34,6 +34,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     {
       ...common,
       preValidation: app.requireAccess('GET /api/inventory-reports'),
+      config: { responseCache: true },
       schema: { ...schema, response: { 200: inventoryReportSchema, ...errors } },
     },
     async (request) => reportService.inventory(request.query),
@@ -44,6 +45,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     {
       ...common,
       preValidation: app.requireAccess('GET /api/order-performance-and-demand-analysis'),
+      config: { responseCache: true },
       schema: { ...schema, response: { 200: orderPerformanceReportSchema, ...errors } },
     },
     async (request) => reportService.orderPerformance(request.query),
@@ -54,6 +56,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     {
       ...common,
       preValidation: app.requireAccess('GET /api/sales-reports'),
+      config: { responseCache: true },
       schema: { ...schema, response: { 200: salesReportSchema, ...errors } },
     },
     async (request) => reportService.sales(request.query),

@@ -38,6 +38,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
     '/api/stocks',
     {
       preValidation: app.requireAccess('GET /api/stocks'),
+      config: { responseCache: true },
       schema: {
         tags,
         security,

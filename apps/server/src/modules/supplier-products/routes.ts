@@ -38,6 +38,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
     '/api/stock-replenishment/products',
     {
       preValidation: app.requireAccess('GET /api/stock-replenishment/products'),
+      config: { responseCache: true },
       schema: {
         tags,
         security,

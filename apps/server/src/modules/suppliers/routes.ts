@@ -38,6 +38,7 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
     '/api/suppliers',
     {
       preValidation: app.requireAccess('GET /api/suppliers'),
+      config: { responseCache: true },
       schema: {
         tags,
         security,
