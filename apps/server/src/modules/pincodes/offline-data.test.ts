@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forEachArrayElement } from './offline-data';
+import { forEachArrayElement, PackedPincodeIndex } from './offline-data';
 
 const dir = mkdtempSync(join(tmpdir(), 'depot-array-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,5 +35,56 @@ describe('forEachArrayElement', () => {
 
   it('refuses a file cut off inside an element', async () => {
     await expect(elementsOf('[{"a": 1}, {"b": ')).rejects.toThrow(/ends inside a JSON value/);
+  });
+});
+
+describe('PackedPincodeIndex', () => {
+  it("gives back each code's offices with their place fields, blanks absent and padding trimmed", async () => {
+    const file = join(dir, 'pincodes.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          name: 'Connaught Place',
+          pincode: 110001,
+          district: 'Central Delhi',
+          state: 'Delhi',
+          circle: 'Delhi',
+          division: 'New Delhi Central',
+          region: 'Delhi',
+          country: 'India',
+        },
+        {
+          name: 'New Delhi ',
+          pincode: '110001',
+          district: 'Central Delhi',
+          state: 'Delhi',
+          circle: ' ',
+          country: 'India',
+        },
+        { name: 'Fort', pincode: '400001', district: 'Mumbai', state: 'Maharashtra' },
+        { name: 'No state', pincode: '400002', district: 'Mumbai' },
+        { name: 'Bad code', pincode: '40001', district: 'Mumbai', state: 'Maharashtra' },
+      ]),
+    );
+    const index = await PackedPincodeIndex.read(file);
+    expect([...index.keys()].sort()).toEqual(['110001', '400001']);
+    expect(index.get('110001')).toEqual([
+      {
+        Name: 'Connaught Place',
+        District: 'Central Delhi',
+        State: 'Delhi',
+        Pincode: '110001',
+        Circle: 'Delhi',
+        Division: 'New Delhi Central',
+        Region: 'Delhi',
+        Country: 'India',
+      },
+      { Name: 'New Delhi', District: 'Central Delhi', State: 'Delhi', Pincode: '110001', Country: 'India' },
+    ]);
+    expect(index.get('400001')).toEqual([
+      { Name: 'Fort', District: 'Mumbai', State: 'Maharashtra', Pincode: '400001' },
+    ]);
+    expect(index.get('400002')).toBeUndefined();
   });
 });
