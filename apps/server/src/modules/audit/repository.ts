@@ -1,6 +1,7 @@
 import type { ActivityEvent, AuditAction, AuditEntityType } from '@depot/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
+import type { AuditEventsTable, Database } from '../../db/schema';
 import type { AuditContext } from './context';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -27,6 +28,24 @@ const toJson = (snapshot: Snapshot | null | undefined) =>
     ? null
     : JSON.stringify(snapshot, (key, value) => (key !== '' && SECRET_KEY.test(key) ? undefined : value));
 
+const insertEventQuery = compiledQuery((db, row: Insertable<AuditEventsTable>) =>
+  db
+    .insertInto('audit_events')
+    .values({
+      occurred_at: row.occurred_at,
+      actor_id: row.actor_id,
+      actor_role: row.actor_role,
+      action: row.action,
+      entity_type: row.entity_type,
+      entity_id: row.entity_id,
+      before: row.before,
+      after: row.after,
+      request_id: row.request_id,
+      supplier_id: row.supplier_id,
+    })
+    .returning('id'),
+);
+
 /** Appends one event; call it with the transaction of the change, so both commit or neither. */
 export async function recordAuditEvent(
   db: Executor,
@@ -34,22 +53,20 @@ export async function recordAuditEvent(
   occurredAt: string,
   event: AuditEvent,
 ): Promise<number> {
-  const { id } = await db
-    .insertInto('audit_events')
-    .values({
-      occurred_at: occurredAt,
-      actor_id: context.actor?.id ?? null,
-      actor_role: context.actor?.role ?? null,
-      action: event.action,
-      entity_type: event.entityType,
-      entity_id: event.entityId,
-      before: toJson(event.before),
-      after: toJson(event.after),
-      request_id: context.requestId,
-      supplier_id: event.supplierId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const inserted = await insertEventQuery.executeTakeFirst(db, {
+    occurred_at: occurredAt,
+    actor_id: context.actor?.id ?? null,
+    actor_role: context.actor?.role ?? null,
+    action: event.action,
+    entity_type: event.entityType,
+    entity_id: event.entityId,
+    before: toJson(event.before),
+    after: toJson(event.after),
+    request_id: context.requestId,
+    supplier_id: event.supplierId ?? null,
+  });
+  if (!inserted) throw new Error('the audit event insert returned no row');
+  const { id } = inserted;
   // The actor always reads what they did.
   const readers = context.actor ? [context.actor.id, ...event.viewers] : event.viewers;
   if (readers.length > 0) {

@@ -1,5 +1,6 @@
 import type { Role } from '@depot/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/schema';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -46,18 +47,26 @@ export function createSession(
 }
 
 /** The session with its user, if the user is still active. */
-export function getSessionByTokenHash(db: Executor, tokenHash: string) {
-  return db
+// Every request asks for its session: compiled once (see compiledQuery).
+const sessionByTokenHashQuery = compiledQuery((db, args: { tokenHash: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([...userColumns, 'sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('users.deactivated_at', 'is', null)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', args.tokenHash)
+    .where('users.deactivated_at', 'is', null),
+);
+
+export function getSessionByTokenHash(db: Executor, tokenHash: string) {
+  return sessionByTokenHashQuery.executeTakeFirst(db, { tokenHash });
 }
 
-export function touchSession(db: Executor, sessionId: number, lastSeenAt: string) {
-  return db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', sessionId).execute();
+const touchSessionQuery = compiledQuery((db, args: { sessionId: number; lastSeenAt: string }) =>
+  db.updateTable('sessions').set({ last_seen_at: args.lastSeenAt }).where('id', '=', args.sessionId),
+);
+
+export async function touchSession(db: Executor, sessionId: number, lastSeenAt: string) {
+  await touchSessionQuery.execute(db, { sessionId, lastSeenAt });
 }
 
 export function deleteSessionById(db: Executor, sessionId: number) {

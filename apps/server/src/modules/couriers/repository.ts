@@ -1,5 +1,6 @@
 import type { CourierService } from '@depot/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/schema';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -32,8 +33,10 @@ export async function countActiveCouriers(db: Executor): Promise<number> {
   return Number(row.count);
 }
 
+const activeCourierQuery = compiledQuery((db, args: { id: number }) =>
+  activeCouriers(db).select('users.id').where('users.id', '=', args.id),
+);
+
 export async function isActiveCourier(db: Executor, id: number): Promise<boolean> {
-  return (
-    (await activeCouriers(db).select('users.id').where('users.id', '=', id).executeTakeFirst()) !== undefined
-  );
+  return (await activeCourierQuery.executeTakeFirst(db, { id })) !== undefined;
 }

@@ -1,20 +1,30 @@
 import type { Notification } from '@depot/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/schema';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 const notificationColumns = ['id', 'title', 'message', 'created_at'] as const;
 
-export function createNotification(
-  db: Executor,
-  notification: { user_id: number; title: string; message: string; created_at: string },
-): Promise<Notification> {
-  return db
+interface NewNotification {
+  user_id: number;
+  title: string;
+  message: string;
+  created_at: string;
+}
+
+const insertNotificationQuery = compiledQuery((db, row: NewNotification) =>
+  db
     .insertInto('notifications')
-    .values(notification)
-    .returning(notificationColumns)
-    .executeTakeFirstOrThrow();
+    .values({ user_id: row.user_id, title: row.title, message: row.message, created_at: row.created_at })
+    .returning(notificationColumns),
+);
+
+export async function createNotification(db: Executor, notification: NewNotification): Promise<Notification> {
+  const row = await insertNotificationQuery.executeTakeFirst(db, notification);
+  if (!row) throw new Error('the notification insert returned no row');
+  return row;
 }
 
 /** The user's notifications, newest first. */

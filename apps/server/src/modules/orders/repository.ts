@@ -1,5 +1,6 @@
 import type { LocationType, Order, OrderStatus } from '@depot/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
 import { groupBy } from '../../lib/group-by';
@@ -102,15 +103,19 @@ export async function getOrder(db: Executor, id: number, scope: OrderScope): Pro
  * write, so no interleaving can oversell); answers the row's values as they were when taken, or
  * undefined when it is deleted, missing or short.
  */
-export function takeStock(db: Executor, stockId: number, quantity: number, updatedAt: string) {
-  return db
+const takeStockQuery = compiledQuery((db, args: { stockId: number; quantity: number; updatedAt: string }) =>
+  db
     .updateTable('stocks')
-    .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: updatedAt }))
-    .where('id', '=', stockId)
+    .set((eb) => ({ quantity: eb('quantity', '-', args.quantity), updated_at: args.updatedAt }))
+    .where('id', '=', args.stockId)
     .where('deleted_at', 'is', null)
-    .where('quantity', '>=', quantity)
-    .returning(['id', 'name', 'price_cents', 'weight_grams'])
-    .executeTakeFirst();
+    .where('quantity', '>=', args.quantity)
+    .returning(['id', 'name', 'price_cents', 'weight_grams', 'inventory_manager_id']),
+);
+
+/** Takes `quantity` of a live stock item if it has that many; undefined when it has not. */
+export function takeStock(db: Executor, stockId: number, quantity: number, updatedAt: string) {
+  return takeStockQuery.executeTakeFirst(db, { stockId, quantity, updatedAt });
 }
 
 /** The Inventory Managers whose stock items an order holds: who may read its audit events. */
@@ -145,16 +150,34 @@ export interface NewOrder {
   created_at: string;
 }
 
+const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
+  db
+    .insertInto('orders')
+    .values({
+      customer_id: order.customer_id,
+      courier_service_id: order.courier_service_id,
+      shipping_address: order.shipping_address,
+      pin_code: order.pin_code,
+      location_type: order.location_type,
+      phone_number: order.phone_number,
+      consignment_weight_grams: order.consignment_weight_grams,
+      items_total_cents: order.items_total_cents,
+      shipping_cost_cents: order.shipping_cost_cents,
+      status: order.status,
+      delivery_date: order.delivery_date,
+      created_at: order.created_at,
+      updated_at: order.created_at,
+    })
+    .returningAll(),
+);
+
 export async function createOrder(
   db: Executor,
   order: NewOrder,
   items: Omit<OrderItemRow, 'order_id'>[],
 ): Promise<Order> {
-  const row = await db
-    .insertInto('orders')
-    .values({ ...order, updated_at: order.created_at })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertOrderQuery.executeTakeFirst(db, order);
+  if (!row) throw new Error('the order insert returned no row');
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
   await db.insertInto('order_items').values(lines).execute();
   return toOrder(row, lines);

@@ -144,6 +144,8 @@ export function createOrderService(deps: OrderServiceDeps) {
           ]);
         }
         const items: Parameters<typeof repo.createOrder>[2] = [];
+        // Who may read the order's audit event: the managers of its stock items.
+        const managerIds = new Set<number>();
         let itemsTotalCents = 0;
         let weightGrams = 0;
         for (const line of lines) {
@@ -156,6 +158,7 @@ export function createOrderService(deps: OrderServiceDeps) {
                 : productUnavailableMessage(found?.name ?? `Product #${line.stock_id}`),
             );
           }
+          managerIds.add(stock.inventory_manager_id);
           itemsTotalCents = addExactly(itemsTotalCents, stock.price_cents * line.quantity);
           weightGrams = addExactly(weightGrams, stock.weight_grams * line.quantity);
           items.push({
@@ -196,11 +199,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           entityType: 'order',
           entityId: order.id,
           after: orderSnapshot(order),
-          viewers: [
-            order.customer_id,
-            order.courier_service_id,
-            ...(await repo.listManagersOfOrder(trx, order.id)),
-          ],
+          viewers: [order.customer_id, order.courier_service_id, ...managerIds],
         });
         await countPlacedOrder(trx, utcDay(now), items);
         return { order, notification };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from './repository';
 
 /** The UTC day of an ISO-8601 timestamp: '2026-06-15T10:00:00.000Z' → '2026-06-15'. */
@@ -10,40 +11,54 @@ export const utcDay = (timestamp: string): string => timestamp.slice(0, 10);
  * for as short a time as possible. `lines` name each stock item once, in stock_id order, so
  * concurrent orders lock the same rows in the same order.
  */
+// Every placed order runs these: compiled once (see compiledQuery), one row per statement.
+const addDailyUnitsQuery = compiledQuery((db, row: { day: string; stock_id: number; units: number }) =>
+  db
+    .insertInto('product_daily_sales')
+    .values({ day: row.day, stock_id: row.stock_id, units: row.units })
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'stock_id'])
+        .doUpdateSet((eb) => ({ units: eb('product_daily_sales.units', '+', eb.ref('excluded.units')) })),
+    ),
+);
+
+const addMonthlyUnitsQuery = compiledQuery((db, row: { month: string; stock_id: number; units: number }) =>
+  db
+    .insertInto('product_monthly_sales')
+    .values({ month: row.month, stock_id: row.stock_id, units: row.units })
+    .onConflict((oc) =>
+      oc
+        .columns(['month', 'stock_id'])
+        .doUpdateSet((eb) => ({ units: eb('product_monthly_sales.units', '+', eb.ref('excluded.units')) })),
+    ),
+);
+
+const countOrderOfDayQuery = compiledQuery((db, row: { day: string }) =>
+  db
+    .insertInto('order_daily_stats')
+    .values({ day: row.day, total_orders: 1, delivered_orders: 0 })
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet((eb) => ({ total_orders: eb('order_daily_stats.total_orders', '+', 1) })),
+    ),
+);
+
 export async function countPlacedOrder(
   db: Executor,
   day: string,
   lines: readonly { stock_id: number; quantity: number }[],
 ): Promise<void> {
-  if (lines.length > 0) {
-    await db
-      .insertInto('product_daily_sales')
-      .values(lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })))
-      .onConflict((oc) =>
-        oc
-          .columns(['day', 'stock_id'])
-          .doUpdateSet((eb) => ({ units: eb('product_daily_sales.units', '+', eb.ref('excluded.units')) })),
-      )
-      .execute();
-    await db
-      .insertInto('product_monthly_sales')
-      .values(
-        lines.map((line) => ({ month: day.slice(0, 7), stock_id: line.stock_id, units: line.quantity })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['month', 'stock_id'])
-          .doUpdateSet((eb) => ({ units: eb('product_monthly_sales.units', '+', eb.ref('excluded.units')) })),
-      )
-      .execute();
+  for (const line of lines) {
+    await addDailyUnitsQuery.execute(db, { day, stock_id: line.stock_id, units: line.quantity });
   }
-  await db
-    .insertInto('order_daily_stats')
-    .values({ day, total_orders: 1, delivered_orders: 0 })
-    .onConflict((oc) =>
-      oc.column('day').doUpdateSet((eb) => ({ total_orders: eb('order_daily_stats.total_orders', '+', 1) })),
-    )
-    .execute();
+  for (const line of lines) {
+    await addMonthlyUnitsQuery.execute(db, {
+      month: day.slice(0, 7),
+      stock_id: line.stock_id,
+      units: line.quantity,
+    });
+  }
+  await countOrderOfDayQuery.execute(db, { day });
 }
 
 /** An order created on `day` became Delivered (+1) or stopped being Delivered (−1); call it last, as above. */
