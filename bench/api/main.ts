@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPORT_PATHS } from '@depot/contract';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
 import { freePort } from '../../apps/server/src/test/free-port';
 import { call } from '../../apps/server/src/test/http-client';
 import { orderDraftFor } from '../../apps/server/src/test/order-draft';
@@ -38,6 +39,7 @@ const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
 
@@ -357,7 +359,12 @@ async function main() {
     );
     const depot = await start(
       'Depot',
-      [...(CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : []), SERVER_ENTRY],
+      [
+        ...SERVER_NODE_FLAGS,
+        ...NODE_FLAGS,
+        ...(CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : []),
+        SERVER_ENTRY,
+      ],
       {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
@@ -373,6 +380,7 @@ async function main() {
 
     console.log('seeding through the API …');
     const business = await seedBusiness(depot.url);
+    console.log(`seeded; Depot's peak memory so far ${peakRssMiB(depot.child.pid)} MiB`);
     const all = endpoints(business, referenceToken);
     const figures = new Map<string, Figures>();
     for (const endpoint of all) {
@@ -382,7 +390,9 @@ async function main() {
       await load(url, endpoint, WARM_UP_S);
       const row = await load(url, endpoint, DURATION_S);
       figures.set(endpoint.name, row);
-      console.log(`${endpoint.name}: ${JSON.stringify(row)}`);
+      console.log(
+        `${endpoint.name}: ${JSON.stringify(row)}; Depot's peak memory so far ${peakRssMiB(depot.child.pid)} MiB`,
+      );
     }
     passed = printReport(all, figures, peakRssMiB(depot.child.pid));
   } finally {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig, type Flags } from 'lighthouse';
 import { DEMO_MANAGERS, DEMO_PASSWORD, demoEmail } from '../../apps/server/src/demo/demo-business';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
 
 export type FormFactor = 'mobile' | 'desktop';
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -50,18 +51,22 @@ export async function startApp(port: number): Promise<RunningApp> {
 
   const baseUrl = `http://localhost:${port}`;
   const log = openSync(join(folder, 'server.log'), 'w');
-  const server: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, join(root, 'apps/server/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', log, log],
     },
-    stdio: ['ignore', log, log],
-  });
+  );
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');

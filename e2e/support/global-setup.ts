@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
 import { startSmtpSink } from '../../apps/server/src/test/smtp-sink';
 import { E2E_BASE_URL, E2E_DEMO_DAYS, E2E_DIR, E2E_PORT, MAILBOX_FILE } from './environment';
 
@@ -24,7 +25,7 @@ export default async function globalSetup() {
   const smtp = await startSmtpSink((mail) => appendFileSync(MAILBOX_FILE, `${JSON.stringify(mail)}\n`));
 
   const log = openSync(join(E2E_DIR, 'server.log'), 'w');
-  const server: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
