@@ -2,6 +2,7 @@ import { STOCK_MESSAGES } from '@depot/contract';
 import { expect, type Page, test } from '@playwright/test';
 import {
   addStockThroughApi,
+  expectHeaderFits,
   expectNoHorizontalScroll,
   loggedInPage,
   openFromSidebar,
@@ -41,7 +42,10 @@ test('a manager changes stock and finds the change in Activity, and nothing of a
   await expect(updated).toHaveCount(1);
   await expect(updated).toContainText('Audra Audit');
   await expect(updated).toContainText('quantity: 40 → 35');
-  await expect(table.getByRole('row').filter({ hasText: 'Stock added' })).toContainText(`name: ${item}`);
+  const added = table.getByRole('row').filter({ hasText: 'Stock added' });
+  await expect(added).toContainText(`name: ${item}`);
+  await expect(added).toContainText('price: $8.00');
+  await expect(added).toContainText('weight: 0.50 kg');
   await expect(table.getByRole('row').filter({ hasText: 'Logged in' })).toHaveCount(1);
   await expect(table).not.toContainText(rivalItem);
   await snapshot(page, 'activity');
@@ -60,6 +64,11 @@ test('a manager changes stock and finds the change in Activity, and nothing of a
 
 test('@phone Activity fits a phone screen', async ({ page }) => {
   await signUpAndLogIn(page, 'Inventory Manager', 'Pocket Audra');
+  // The longest role's title takes two lines beside the icon-only Account button.
+  await expectHeaderFits(page);
+  await expect(page.getByRole('button', { name: 'Account' })).not.toContainText('Account');
+  await expect(page.getByRole('heading', { name: 'Inventory Reporting' })).toBeVisible();
+  await snapshot(page, 'dashboard-manager-phone');
   const item = `Galvanised carriage bolts with square necks ${suffix()}`;
   await addStockThroughApi(page, item, 1234567.89, 1000000, 12345.67);
   await changeQuantityThroughUi(page, item, '999999');
@@ -70,7 +79,14 @@ test('@phone Activity fits a phone screen', async ({ page }) => {
     .getByRole('list', { name: 'Activity' })
     .locator(':scope > li')
     .filter({ hasText: 'Stock updated' });
-  await expect(card).toContainText('quantity: 1000000 → 999999');
+  await expect(card).toContainText('quantity: 1,000,000 → 999,999');
+  const added = page
+    .getByRole('list', { name: 'Activity' })
+    .locator(':scope > li')
+    .filter({ hasText: 'Stock added' });
+  await expect(added).toContainText('price: $1,234,567.89');
+  await expect(added).toContainText('weight: 12,345.67 kg');
   await expectNoHorizontalScroll(page);
+  await expectHeaderFits(page);
   await snapshot(page, 'activity-phone');
 });

@@ -1,6 +1,7 @@
 import { ROLE_NAV, ROLES } from '@depot/contract';
 import { expect, test } from '@playwright/test';
 import {
+  expectHeaderFits,
   loginThroughUi,
   PASSWORD,
   registerThroughUi,
@@ -140,6 +141,8 @@ test('@phone the sidebar collapses behind a menu button at phone width', async (
     .getByRole('navigation', { name: 'Dashboard' })
     .getByRole('link', { name: 'Courier Service' });
   await expect(sidebarLink).toBeHidden();
+  await expectHeaderFits(page);
+  await expect(page.getByRole('button', { name: 'Account' })).not.toContainText('Account');
   await snapshot(page, 'dashboard-phone-closed');
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await expect(sidebarLink).toBeVisible();

@@ -94,6 +94,31 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/**
+ * The dashboard header fits the window: nothing in it reaches past the right edge (the header is
+ * fixed, so an overflow there never shows as page scroll) and the title is not cut short.
+ */
+export async function expectHeaderFits(page: Page) {
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('heading', { level: 1 })).toBeVisible();
+  const fit = await header.evaluate((element) => {
+    const title = element.querySelector('h1');
+    return {
+      innerWidth: window.innerWidth,
+      overflow: element.scrollWidth - element.clientWidth,
+      rightmost: Math.max(
+        ...Array.from(element.querySelectorAll('button, h1'), (child) => child.getBoundingClientRect().right),
+      ),
+      titleClipped: title
+        ? title.scrollHeight > title.clientHeight + 1 || title.scrollWidth > title.clientWidth + 1
+        : true,
+    };
+  });
+  expect(fit.overflow).toBeLessThanOrEqual(0);
+  expect(fit.rightmost).toBeLessThanOrEqual(fit.innerWidth);
+  expect(fit.titleClipped).toBe(false);
+}
+
 /** Collects console errors and uncaught exceptions (CSP violations among them) for a test to check. */
 export function watchForPageErrors(page: Page) {
   const problems: string[] = [];

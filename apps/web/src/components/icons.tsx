@@ -90,3 +90,13 @@ export function AutoSchemeIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A head and shoulders: the signed-in account. */
+export function UserIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </Icon>
+  );
+}

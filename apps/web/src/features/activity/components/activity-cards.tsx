@@ -1,7 +1,8 @@
 import type { ActivityEvent } from '@depot/contract';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { LabelledValue } from '@/components/labelled-value';
-import { ActionBadge, ActorText, ChangeList, subjectText, whenText } from './activity-parts';
+import { ActionBadge } from './action-badge';
+import { ActorText, ChangeList, subjectText, whenText } from './activity-parts';
 
 /** The activity table as cards for phones, where six columns do not fit. */
 export function ActivityCards({ events }: { events: readonly ActivityEvent[] }) {
@@ -10,7 +11,7 @@ export function ActivityCards({ events }: { events: readonly ActivityEvent[] }) 
       {events.map((event) => (
         <Paper component="li" key={event.id} withBorder p="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <ActionBadge event={event} />
+            <ActionBadge action={event.action} />
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {whenText(event)}
             </Text>

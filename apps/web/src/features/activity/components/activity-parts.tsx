@@ -1,5 +1,5 @@
-import { type ActivityEvent, AUDIT_ACTION_LABELS } from '@depot/contract';
-import { Badge, List, Text } from '@mantine/core';
+import type { ActivityEvent } from '@depot/contract';
+import { List, Text } from '@mantine/core';
 import { formatDateTime } from '@/lib/format';
 import { changeText, describeChanges } from './describe-changes';
 
@@ -31,14 +31,6 @@ export function ActorText({ event }: { event: ActivityEvent }) {
         {event.actor.role}
       </Text>
     </div>
-  );
-}
-
-export function ActionBadge({ event }: { event: ActivityEvent }) {
-  return (
-    <Badge variant="light" style={{ textTransform: 'none' }}>
-      {AUDIT_ACTION_LABELS[event.action]}
-    </Badge>
   );
 }
 

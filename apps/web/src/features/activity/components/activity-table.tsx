@@ -1,6 +1,7 @@
 import type { ActivityEvent } from '@depot/contract';
 import { Table, Text } from '@mantine/core';
-import { ActionBadge, ActorText, ChangeList, subjectText, whenText } from './activity-parts';
+import { ActionBadge } from './action-badge';
+import { ActorText, ChangeList, subjectText, whenText } from './activity-parts';
 
 /** The audit trail, newest first; in a narrow window the table scrolls inside its box. */
 export function ActivityTable({ events }: { events: readonly ActivityEvent[] }) {
@@ -25,7 +26,7 @@ export function ActivityTable({ events }: { events: readonly ActivityEvent[] }) 
                 <ActorText event={event} />
               </Table.Td>
               <Table.Td>
-                <ActionBadge event={event} />
+                <ActionBadge action={event.action} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{subjectText(event)}</Table.Td>
               <Table.Td maw={320}>

@@ -1,4 +1,4 @@
-import { type ActivityEvent, PATHS } from '@depot/contract';
+import { type ActivityEvent, AUDIT_ACTIONS, PATHS } from '@depot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
@@ -42,6 +42,42 @@ const LOGIN_FAILED: ActivityEvent = {
   before: null,
   after: { ip: '203.0.113.9', account_exists: true },
   request_id: 'req-1',
+};
+
+const PRICE_CHANGED: ActivityEvent = {
+  ...STOCK_UPDATED,
+  id: 5,
+  before: { name: 'Copper wire', price: 12.5, quantity: 1000000, weight: 1.25 },
+  after: { name: 'Copper wire', price: 1234.5, quantity: 999999, weight: 12345.6 },
+  request_id: 'req-5',
+};
+const SUPPLY_ORDER_UPDATED: ActivityEvent = {
+  id: 4,
+  occurred_at: '2026-11-23T10:00:00.000Z',
+  action: 'supply_order.updated',
+  entity_type: 'supply_order',
+  entity_id: 31,
+  actor: { id: 40, name: 'Sam Supplier', email: 'sam@example.com', role: 'Supplier' },
+  before: { status: 'Order Received', expected_delivery_time: null },
+  after: { status: 'In Transit', expected_delivery_time: '2026-11-28T16:30:00.000Z' },
+  request_id: 'req-4',
+};
+const SUPPLY_ORDER_PLACED: ActivityEvent = {
+  id: 6,
+  occurred_at: '2026-11-23T09:00:00.000Z',
+  action: 'supply_order.placed',
+  entity_type: 'supply_order',
+  entity_id: 31,
+  actor,
+  before: null,
+  after: {
+    status: 'Order Received',
+    supplier_id: 40,
+    items: [{ product_id: 8, product_name: 'Copper wire', quantity: 1500, price: 2.25 }],
+    total_quantity: 1500,
+    total_cost: 3375,
+  },
+  request_id: 'req-6',
 };
 
 function renderActivity(routes: FetchRoutes) {
@@ -92,10 +128,44 @@ describe('Activity page', () => {
         'Not logged in',
         'Login failed',
         `Account #${MANAGER.id}`,
-        'ip: 203.0.113.9account exists: true',
+        'ip: 203.0.113.9account exists: yes',
         'req-1',
       ],
     ]);
+  });
+
+  it('shows changed values as the rest of the app does: dollars, kg, counts and dd/mm/yyyy, hh:mm', async () => {
+    renderActivity({ [`GET ${FIRST_PAGE}`]: ok([PRICE_CHANGED, SUPPLY_ORDER_PLACED, SUPPLY_ORDER_UPDATED]) });
+    await screen.findByRole('table', { name: 'Activity' });
+    const changes = (row: number) =>
+      within(
+        within(screen.getByRole('table', { name: 'Activity' })).getAllByRole('row')[row + 1] as HTMLElement,
+      )
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+
+    expect(changes(0)).toEqual([
+      'price: $12.50 → $1,234.50',
+      'quantity: 1,000,000 → 999,999',
+      'weight: 1.25 kg → 12,345.60 kg',
+    ]);
+    expect(changes(1)).toEqual([
+      'status: Order Received',
+      'supplier id: 40',
+      'items: 1,500 × Copper wire at $2.25',
+      'total quantity: 1,500',
+      'total cost: $3,375.00',
+    ]);
+    expect(changes(2)).toEqual([
+      'status: Order Received → In Transit',
+      'expected delivery time: — → 28/11/2026, 16:30',
+    ]);
+    expect(bodyRows().map((row) => row[2])).toEqual([
+      'Stock updated',
+      'Supply order placed',
+      'Supply order updated',
+    ]);
+    for (const action of AUDIT_ACTIONS) expect(document.body).not.toHaveTextContent(action);
   });
 
   it('asks the server again with the action, who and days chosen', async () => {
@@ -158,13 +228,16 @@ describe('Activity page', () => {
       ...matchMedia(query),
       matches: query === PHONE_QUERY,
     }));
-    renderActivity({ [`GET ${FIRST_PAGE}`]: ok([STOCK_UPDATED, LOGIN_FAILED]) });
+    renderActivity({ [`GET ${FIRST_PAGE}`]: ok([STOCK_UPDATED, LOGIN_FAILED, PRICE_CHANGED]) });
 
     // The cards are the list's own items; each card's changes are a list of their own.
     const cards = Array.from((await screen.findByRole('list', { name: 'Activity' })).children);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(cards).toHaveLength(2);
+    expect(cards).toHaveLength(3);
     expect(cards[0]).toHaveTextContent('Stock updated');
     expect(cards[0]).toHaveTextContent('quantity: 40 → 35');
+    expect(cards[1]).toHaveTextContent('Login failed');
+    expect(cards[2]).toHaveTextContent('price: $12.50 → $1,234.50');
+    expect(cards[2]).toHaveTextContent('weight: 1.25 kg → 12,345.60 kg');
   });
 });

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@depot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '@/hooks/use-is-phone';
 import { stubFetch } from '@/testing/fetch-stub';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { OVERVIEW_TEXT } from '../pages/overview-page';
@@ -45,6 +46,32 @@ describe('Dashboard shell', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Log out on every device' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/logout-everywhere'));
+  });
+
+  it('makes the Account button an icon on a phone, still named Account, and keeps the title whole', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === PHONE_QUERY,
+    }));
+    const { user } = renderDashboardAs(TEST_USERS.inventoryManager);
+
+    const heading = await screen.findByRole('heading', { name: "Inventory Manager's Dashboard" });
+    expect(heading).toHaveTextContent("Inventory Manager's Dashboard");
+    const account = screen.getByRole('button', { name: 'Account' });
+    expect(account).not.toHaveTextContent('Account');
+    expect(account.querySelector('svg')).not.toBeNull();
+
+    await user.click(account);
+    expect(await screen.findByRole('menuitem', { name: 'Log out on every device' })).toHaveAttribute(
+      'href',
+      '/logout-everywhere',
+    );
+  });
+
+  it('writes Account on the button in a wider window', async () => {
+    renderDashboardAs(TEST_USERS.customer);
+    expect(await screen.findByRole('button', { name: 'Account' })).toHaveTextContent('Account');
   });
 
   it('opens a sidebar screen and marks its link active', async () => {

@@ -40,11 +40,20 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
             aria-expanded={navbarOpened}
             aria-controls={NAVBAR_ID}
           />
-          <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={1} flex={1}>
+          {/* On a phone the title may take two lines rather than push the buttons off screen. */}
+          <Title
+            order={1}
+            fz={{ base: 'lg', sm: 'xl' }}
+            lh={1.25}
+            lineClamp={isPhone ? 2 : 1}
+            flex={1}
+            miw={0}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {role}'s Dashboard
           </Title>
           <ColorSchemeToggle />
-          <AccountMenu />
+          <AccountMenu iconOnly={isPhone} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar
