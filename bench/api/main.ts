@@ -68,6 +68,11 @@ interface Figures {
   requests: number;
   /** Connection errors and timeouts plus answers other than 2xx. */
   errors: number;
+  /**
+   * CPU time the server process spent per request (user + system, all its threads): unlike
+   * requests/s, hardly moved by other work on the machine, so runs on a busy machine compare.
+   */
+  cpuMsPerRequest?: number;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -145,7 +150,20 @@ function endpoints(business: Business, referenceToken: string): Endpoint[] {
   ];
 }
 
-async function load(url: string, endpoint: Endpoint, durationS: number): Promise<Figures> {
+// USER_HZ: 100 on every Linux this runs on (sysconf(_SC_CLK_TCK)).
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU time a process has used so far (utime + stime of /proc/<pid>/stat), in ms; Linux only. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_S : undefined;
+}
+
+async function load(url: string, endpoint: Endpoint, durationS: number, pid?: number): Promise<Figures> {
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -174,6 +192,9 @@ async function load(url: string, endpoint: Endpoint, durationS: number): Promise
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     errors: result.errors + result.non2xx,
+    ...(cpuBefore === undefined
+      ? {}
+      : { cpuMsPerRequest: Number((((cpuMs(pid) ?? 0) - cpuBefore) / result.requests.total).toFixed(3)) }),
   };
 }
 
@@ -311,9 +332,9 @@ function printReport(all: Endpoint[], figures: Map<string, Figures>, peakRss: nu
       'load generator and servers on the same machine\n',
   );
   console.log(
-    '| endpoint | requests/s | p50 | p99 | errors | × session + 100 rows | Flask + SQLAlchemy (issue 9) |',
+    '| endpoint | requests/s | p50 | p99 | errors | × session + 100 rows | server CPU per request | Flask + SQLAlchemy (issue 9) |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const endpoint of all) {
     const row = figures.get(endpoint.name);
     if (!row) continue;
@@ -321,7 +342,8 @@ function printReport(all: Endpoint[], figures: Map<string, Figures>, peakRss: nu
     const flask = FLASK_REQUESTS_PER_S[endpoint.name];
     console.log(
       `| ${endpoint.name}: ${endpoint.label} | ${row.requestsPerSecond.toLocaleString('en')} | ${row.p50Ms} ms | ` +
-        `${row.p99Ms} ms | ${row.errors} | ${ratio} | ${flask === undefined ? '–' : `${flask} requests/s`} |`,
+        `${row.p99Ms} ms | ${row.errors} | ${ratio} | ${row.cpuMsPerRequest === undefined ? '–' : `${row.cpuMsPerRequest} ms`} | ` +
+        `${flask === undefined ? '–' : `${flask} requests/s`} |`,
     );
   }
   console.log(`\nDepot's peak resident memory (VmHWM): ${peakRss ?? 'unknown'} MiB\n`);
@@ -377,6 +399,11 @@ async function main() {
     );
     processes.push(depot);
     const urls = { bare: processes[0]?.url, 'session-rows': processes[1]?.url, depot: depot.url };
+    const pids = {
+      bare: processes[0]?.child.pid,
+      'session-rows': processes[1]?.child.pid,
+      depot: depot.child.pid,
+    };
 
     console.log('seeding through the API …');
     const business = await seedBusiness(depot.url);
@@ -388,7 +415,7 @@ async function main() {
       const url = urls[endpoint.target] as string;
       await checkAnswers(url, endpoint);
       await load(url, endpoint, WARM_UP_S);
-      const row = await load(url, endpoint, DURATION_S);
+      const row = await load(url, endpoint, DURATION_S, pids[endpoint.target]);
       figures.set(endpoint.name, row);
       console.log(
         `${endpoint.name}: ${JSON.stringify(row)}; Depot's peak memory so far ${peakRssMiB(depot.child.pid)} MiB`,
