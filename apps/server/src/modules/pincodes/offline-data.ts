@@ -4,6 +4,7 @@ import type { PostOffice } from '@depot/contract';
 
 /** The post offices of each PIN code, keyed by the 6-digit string. */
 export interface PincodeIndex {
+  has(pincode: string): boolean;
   get(pincode: string): readonly PostOffice[] | undefined;
 }
 
@@ -95,6 +96,10 @@ export class PackedPincodeIndex implements PincodeIndex {
 
   keys() {
     return this.offices.keys();
+  }
+
+  has(pincode: string): boolean {
+    return this.offices.has(pincode);
   }
 
   get(pincode: string): PostOffice[] | undefined {
