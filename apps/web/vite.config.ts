@@ -37,7 +37,7 @@ export default defineConfig({
             {
               name: 'chart',
               includeDependenciesRecursively: false,
-              test: /\/node_modules\/(chart\.js|react-chartjs-2|@kurkle\/color)\//,
+              test: /\/node_modules\/(chart\.js|@kurkle\/color)\//,
             },
           ],
         },
