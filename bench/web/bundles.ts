@@ -57,10 +57,14 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   { route: '/dashboard/activity', lazy: [DASHBOARD, page('activity', 'activity-page')] },
 ];
 
-/** Lazy modules loaded on demand rather than by a route: the toast container comes with the first toast. */
+/**
+ * Lazy modules loaded on demand rather than by a route: the toast container comes with the first
+ * toast, the dashboard's Account menu after the dashboard's first paint.
+ */
 const ON_DEMAND = [
   'src/components/toast-container.tsx',
   '../../node_modules/react-toastify/dist/unstyled.mjs',
+  'src/features/dashboard/components/account-menu.tsx',
 ];
 
 export const LANDING_ROUTE = '/ (landing)';

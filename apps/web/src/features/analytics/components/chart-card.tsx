@@ -2,6 +2,7 @@ import { Paper, Skeleton, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { QueryError } from '@/components/query-states';
 import { useInView } from '@/hooks/use-in-view';
+import { afterNextPaint } from '@/lib/after-paint';
 import { loadChartJs } from './chart-canvas';
 
 /** SPEC §2: every chart is 400 px high. */
@@ -26,7 +27,10 @@ export function ChartCard({ title, status, error, onRetry, emptyMessage, childre
   const ref = useRef<HTMLElement>(null);
   const inView = useInView(ref);
   useEffect(() => {
-    if (inView) loadChartJs().catch(() => {});
+    if (!inView) return;
+    return afterNextPaint(() => {
+      loadChartJs().catch(() => {});
+    });
   }, [inView]);
 
   return (

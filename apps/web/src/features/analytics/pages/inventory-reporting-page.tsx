@@ -8,6 +8,7 @@ import {
 import { Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { PageTitle } from '@/components/page-title';
+import { usePainted } from '@/lib/after-paint';
 import { DateRangeFilter, type DateRangeValues } from '../components/date-range-filter';
 import { defaultReportRange } from '../components/default-range';
 import { InventoryCharts } from '../components/inventory-charts';
@@ -31,6 +32,9 @@ function usableRange({ startDate, endDate }: DateRangeValues): { range: ReportQu
 export default function InventoryReportingPage() {
   const [dates, setDates] = useState<DateRangeValues>(defaultReportRange);
   const { range, error } = usableRange(dates);
+  // The title, the dates and the charts' placeholders are painted before the reports are asked for,
+  // so that a slow connection draws the page first.
+  const reportRange = usePainted() ? range : null;
 
   return (
     <Stack gap="lg">
@@ -41,13 +45,13 @@ export default function InventoryReportingPage() {
       ) : (
         <>
           <Section title="Inventory Reports">
-            <InventoryCharts range={range} />
+            <InventoryCharts range={reportRange} />
           </Section>
           <Section title="Order Performance">
-            <OrderCharts range={range} />
+            <OrderCharts range={reportRange} />
           </Section>
           <Section title="Sales & Product Analytics">
-            <SalesChart range={range} />
+            <SalesChart range={reportRange} />
           </Section>
         </>
       )}

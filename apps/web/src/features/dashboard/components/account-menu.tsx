@@ -3,7 +3,7 @@ import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 
 /** Account actions in the header: the sidebar's Logout ends this browser's session, this one every session. */
-export function AccountMenu() {
+export default function AccountMenu() {
   return (
     // No focus placeholder: its role="presentation" child is not allowed inside role="menu" (axe).
     <Menu position="bottom-end" withInitialFocusPlaceholder={false}>

@@ -3,7 +3,8 @@ import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useProfile } from '@/lib/profile';
-import { clearStoredUser, storeUser } from '@/lib/stored-user';
+import { SessionUserContext } from '@/lib/session-user';
+import { clearStoredUser, storeUser, useStoredUser } from '@/lib/stored-user';
 import { DashboardShell } from './dashboard-shell';
 
 interface DashboardLayoutProps {
@@ -11,12 +12,18 @@ interface DashboardLayoutProps {
   renderContent: (role: Role) => ReactNode;
 }
 
-/** Loads the profile first (SPEC §2): the dashboard is drawn for the role the server confirms. */
+/**
+ * Loads the profile (SPEC §2). Until it answers, the dashboard is drawn for the role of the user
+ * stored at login, so a returning user sees it at once; the profile's role then wins, and a failed
+ * profile clears the stored user and goes home. The server checks every request on its own, so the
+ * stored role only decides what is drawn, never what is allowed.
+ */
 export function DashboardLayout({ renderContent }: DashboardLayoutProps) {
   const navigate = useNavigate();
   const profile = useProfile();
+  const storedUser = useStoredUser();
   const failed = profile.isError;
-  const user = profile.data;
+  const user = profile.data ?? storedUser;
 
   useEffect(() => {
     if (!failed) return;
@@ -25,9 +32,13 @@ export function DashboardLayout({ renderContent }: DashboardLayoutProps) {
   }, [failed, navigate]);
 
   useEffect(() => {
-    if (user) storeUser(user);
-  }, [user]);
+    if (profile.data) storeUser(profile.data);
+  }, [profile.data]);
 
   if (!user || failed) return <PageLoader label="Loading your dashboard…" />;
-  return <DashboardShell role={user.role}>{renderContent(user.role)}</DashboardShell>;
+  return (
+    <SessionUserContext value={user}>
+      <DashboardShell role={user.role}>{renderContent(user.role)}</DashboardShell>
+    </SessionUserContext>
+  );
 }

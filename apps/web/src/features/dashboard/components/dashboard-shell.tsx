@@ -1,10 +1,12 @@
 import { type Role, sidebarLinks } from '@depot/contract';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { AccountMenu } from '@/app/routes';
 import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { useIsPhone } from '@/hooks/use-is-phone';
-import { AccountMenu } from './account-menu';
+import { usePainted } from '@/lib/after-paint';
+import { AccountButton } from './account-button';
 import { useLiveNotificationToasts } from './live-notification-toasts';
 import { Sidebar } from './sidebar';
 
@@ -21,6 +23,7 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
   // links out of the tab order and the accessibility tree.
   const isPhone = useIsPhone();
   const navbarHidden = isPhone && !navbarOpened;
+  const painted = usePainted();
   useLiveNotificationToasts();
 
   return (
@@ -44,7 +47,13 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
             {role}'s Dashboard
           </Title>
           <ColorSchemeToggle />
-          <AccountMenu />
+          {painted ? (
+            <Suspense fallback={<AccountButton />}>
+              <AccountMenu />
+            </Suspense>
+          ) : (
+            <AccountButton />
+          )}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar

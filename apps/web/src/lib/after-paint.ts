@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Runs `callback` once the browser has painted the next frame, for work that should not hold up
+ * what is about to be drawn (fetching data below a page's title, loading a chart library).
+ * Returns a function that cancels it.
+ */
+export function afterNextPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame === 'undefined') {
+    timer = setTimeout(callback, 0);
+    return () => clearTimeout(timer);
+  }
+  // A frame's animation callbacks run just before it is painted; a task queued from one runs after.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/** False until the component's first frame has been painted, then true. */
+export function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => (painted ? undefined : afterNextPaint(() => setPainted(true))), [painted]);
+  return painted;
+}
