@@ -99,12 +99,15 @@ export const isDashboardPath = (pathname: string) =>
  * Starts loading what a dashboard path shows before React first renders, all at once rather than
  * one after another: the shell and, when the stored user says which role it is for, the screen.
  */
-export function preloadDashboard(pathname: string, role: Role | undefined): void {
-  DashboardRoute.preload();
-  if (!role) return;
-  // /dashboard itself goes on to the overview.
-  const target = /^\/dashboard\/?$/.test(pathname) ? PATHS.overview : pathname;
-  DASHBOARD_ROUTES[role].find(({ path }) => matchPath(path, target))?.Page.preload();
+export function preloadDashboard(pathname: string, role: Role | undefined): Promise<void> {
+  const loads = [DashboardRoute.preload()];
+  if (role) {
+    // /dashboard itself goes on to the overview.
+    const target = /^\/dashboard\/?$/.test(pathname) ? PATHS.overview : pathname;
+    const screen = DASHBOARD_ROUTES[role].find(({ path }) => matchPath(path, target));
+    if (screen) loads.push(screen.Page.preload());
+  }
+  return Promise.all(loads).then(() => {});
 }
 
 export const appRoutes: RouteObject[] = [

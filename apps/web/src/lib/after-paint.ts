@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * Runs `callback` once the browser has painted the next frame, for work that should not hold up
@@ -21,9 +22,13 @@ export function afterNextPaint(callback: () => void): () => void {
   };
 }
 
-/** False until the component's first frame has been painted, then true. */
+/**
+ * False until the component's first frame has been painted, then true. Each component redraws in a
+ * task of its own (flushSync), with the effects that follow, such as starting its request: several
+ * components waiting for the same frame then do not add up to one long task.
+ */
 export function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => (painted ? undefined : afterNextPaint(() => setPainted(true))), [painted]);
+  useEffect(() => (painted ? undefined : afterNextPaint(() => flushSync(() => setPainted(true)))), [painted]);
   return painted;
 }

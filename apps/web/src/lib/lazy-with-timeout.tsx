@@ -22,8 +22,8 @@ function LoadFailed() {
 }
 
 export type LazyComponent<Props> = ComponentType<Props> & {
-  /** Starts loading the chunk now, before the component first renders. */
-  preload: () => void;
+  /** Starts loading the chunk now, before the component first renders; settles when it is there or failed. */
+  preload: () => Promise<void>;
 };
 
 /**
@@ -93,9 +93,11 @@ export function lazyWithTimeout<Props extends object>(
   }
 
   return Object.assign(LazyWithTimeout, {
-    preload: () => {
-      load().catch(() => {});
-    },
+    preload: () =>
+      load().then(
+        () => {},
+        () => {},
+      ),
   });
 }
 

@@ -2,6 +2,7 @@ import type { Chart, ChartData, ChartOptions, ChartType } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
 import { QueryError } from '@/components/query-states';
 import { useInView } from '@/hooks/use-in-view';
+import { afterNextPaint } from '@/lib/after-paint';
 
 type ChartModule = typeof import('./chart-setup');
 let chartModule: Promise<ChartModule> | undefined;
@@ -53,13 +54,19 @@ export function ChartCanvas<T extends ChartType>({ type, data, options, label }:
   useEffect(() => {
     if (!inView) return;
     let cancelled = false;
+    let cancelDraw: (() => void) | undefined;
     loadChartJs().then(
       ({ Chart }) => {
-        const canvas = canvasRef.current;
-        if (cancelled || !canvas) return;
-        const { data, options } = latest.current;
-        chartRef.current = new Chart(canvas, { type, data, options });
-        setState('drawn');
+        // Each chart is drawn in a task of its own, after a frame, not in the task that ran
+        // Chart.js's module or the one that put the canvas in the page: the layout it measures is
+        // then settled, and a phone's main thread is never busy for long at a stretch.
+        cancelDraw = afterNextPaint(() => {
+          const canvas = canvasRef.current;
+          if (cancelled || !canvas) return;
+          const { data, options } = latest.current;
+          chartRef.current = new Chart(canvas, { type, data, options });
+          setState('drawn');
+        });
       },
       (error: unknown) => {
         if (cancelled) return;
@@ -69,6 +76,7 @@ export function ChartCanvas<T extends ChartType>({ type, data, options, label }:
     );
     return () => {
       cancelled = true;
+      cancelDraw?.();
       chartRef.current?.destroy();
       chartRef.current = null;
     };

@@ -15,10 +15,12 @@ export const ALERT_COLOR = '#e03131';
 
 export const seriesColor = (index: number) => SERIES_COLORS[index % SERIES_COLORS.length] as string;
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+// en-GB's short month names, written out: a phone's first Intl formatter costs tens of milliseconds.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /** 'YYYY-MM' as a chart label: '2026-06' → 'Jun 2026'. */
 export function monthLabel(month: string): string {
-  const date = new Date(`${month}-01T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : month;
 }

@@ -8,7 +8,6 @@ import {
 import { Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { PageTitle } from '@/components/page-title';
-import { usePainted } from '@/lib/after-paint';
 import { DateRangeFilter, type DateRangeValues } from '../components/date-range-filter';
 import { defaultReportRange } from '../components/default-range';
 import { InventoryCharts } from '../components/inventory-charts';
@@ -32,9 +31,6 @@ function usableRange({ startDate, endDate }: DateRangeValues): { range: ReportQu
 export default function InventoryReportingPage() {
   const [dates, setDates] = useState<DateRangeValues>(defaultReportRange);
   const { range, error } = usableRange(dates);
-  // The title, the dates and the charts' placeholders are painted before the reports are asked for,
-  // so that a slow connection draws the page first.
-  const reportRange = usePainted() ? range : null;
 
   return (
     <Stack gap="lg">
@@ -45,13 +41,13 @@ export default function InventoryReportingPage() {
       ) : (
         <>
           <Section title="Inventory Reports">
-            <InventoryCharts range={reportRange} />
+            <InventoryCharts range={range} />
           </Section>
           <Section title="Order Performance">
-            <OrderCharts range={reportRange} />
+            <OrderCharts range={range} />
           </Section>
           <Section title="Sales & Product Analytics">
-            <SalesChart range={reportRange} />
+            <SalesChart range={range} />
           </Section>
         </>
       )}

@@ -1,5 +1,5 @@
-import { PATHS, type Role } from '@depot/contract';
-import { type ReactNode, useEffect } from 'react';
+import { PATHS, type Role, type SessionUser } from '@depot/contract';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useProfile } from '@/lib/profile';
@@ -23,7 +23,11 @@ export function DashboardLayout({ renderContent }: DashboardLayoutProps) {
   const profile = useProfile();
   const storedUser = useStoredUser();
   const failed = profile.isError;
-  const user = profile.data ?? storedUser;
+  // The stored user object while the profile agrees with it, so its confirmation redraws nothing.
+  const user =
+    profile.data && !sameUser(profile.data, storedUser) ? profile.data : (storedUser ?? profile.data);
+  const role = user?.role;
+  const content = useMemo(() => role && renderContent(role), [role, renderContent]);
 
   useEffect(() => {
     if (!failed) return;
@@ -35,10 +39,14 @@ export function DashboardLayout({ renderContent }: DashboardLayoutProps) {
     if (profile.data) storeUser(profile.data);
   }, [profile.data]);
 
-  if (!user || failed) return <PageLoader label="Loading your dashboard…" />;
+  if (!user || !role || failed) return <PageLoader label="Loading your dashboard…" />;
   return (
     <SessionUserContext value={user}>
-      <DashboardShell role={user.role}>{renderContent(user.role)}</DashboardShell>
+      <DashboardShell role={role}>{content}</DashboardShell>
     </SessionUserContext>
   );
+}
+
+function sameUser(a: SessionUser, b: SessionUser | null): boolean {
+  return b !== null && a.id === b.id && a.role === b.role && a.name === b.name && a.email === b.email;
 }

@@ -1,7 +1,7 @@
 import { type Role, sidebarLinks } from '@depot/contract';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, Suspense } from 'react';
+import { memo, type ReactNode, Suspense } from 'react';
 import { AccountMenu } from '@/app/routes';
 import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { useIsPhone } from '@/hooks/use-is-phone';
@@ -17,13 +17,13 @@ interface DashboardShellProps {
   children: ReactNode;
 }
 
-export function DashboardShell({ role, children }: DashboardShellProps) {
+/** Memoized: the layout redraws when the profile answers, and the screen inside need not. */
+export const DashboardShell = memo(function DashboardShell({ role, children }: DashboardShellProps) {
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
   // Below the 'sm' breakpoint Mantine only slides a closed navbar off screen; hiding it also takes its
   // links out of the tab order and the accessibility tree.
   const isPhone = useIsPhone();
   const navbarHidden = isPhone && !navbarOpened;
-  const painted = usePainted();
   useLiveNotificationToasts();
 
   return (
@@ -47,13 +47,7 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
             {role}'s Dashboard
           </Title>
           <ColorSchemeToggle />
-          {painted ? (
-            <Suspense fallback={<AccountButton />}>
-              <AccountMenu />
-            </Suspense>
-          ) : (
-            <AccountButton />
-          )}
+          <DeferredAccountMenu />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar
@@ -66,5 +60,16 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
+  );
+});
+
+/** The Account menu once the dashboard's first frame is painted; until then its look-alike button. */
+function DeferredAccountMenu() {
+  const painted = usePainted();
+  if (!painted) return <AccountButton />;
+  return (
+    <Suspense fallback={<AccountButton />}>
+      <AccountMenu />
+    </Suspense>
   );
 }
