@@ -123,7 +123,7 @@ export async function launchChromium(): Promise<Browser> {
 
 /** Lighthouse errors that say nothing about the page, only that the trace came out unusable: run again. */
 const TRANSIENT_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'PROTOCOL_TIMEOUT']);
-const ATTEMPTS = 3;
+const ATTEMPTS = 5;
 
 export interface RunOptions {
   cookie?: string;
