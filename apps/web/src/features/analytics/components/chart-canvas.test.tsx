@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChartCanvas } from './chart-canvas';
 
 const charts = vi.hoisted(
-  () => [] as { canvas: HTMLCanvasElement; config: { type: string; data: unknown }; calls: string[] }[],
+  () =>
+    [] as {
+      canvas: HTMLCanvasElement;
+      config: { type: string; data: unknown };
+      calls: string[];
+      chart: { data: unknown };
+    }[],
 );
 
 // jsdom cannot draw: a stand-in records what ChartCanvas asks of Chart.js.
@@ -15,7 +21,7 @@ vi.mock('./chart-setup', () => ({
     constructor(canvas: HTMLCanvasElement, config: { type: string; data: unknown; options: unknown }) {
       this.data = config.data;
       this.options = config.options;
-      charts.push({ canvas, config, calls: this.calls });
+      charts.push({ canvas, config, calls: this.calls, chart: this });
     }
     update() {
       this.calls.push('update');
@@ -66,22 +72,26 @@ describe('ChartCanvas', () => {
     await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
     expect(charts).toHaveLength(1);
     expect(charts[0]?.canvas).toBe(canvas);
-    expect(charts[0]?.config).toMatchObject({ type: 'line', data: DATA });
+    // Set up empty in one task, given its data and drawn in the next.
+    expect(charts[0]?.config).toMatchObject({ type: 'line', data: { datasets: [] } });
+    expect(charts[0]?.chart.data).toBe(DATA);
+    expect(charts[0]?.calls).toEqual(['update']);
   });
 
   it('updates the same chart with new data and destroys it when it goes', async () => {
     const { rerender, unmount } = render(<ChartCanvas type="bar" data={DATA} label="Orders" />);
     act(() => showAll());
-    await waitFor(() => expect(charts).toHaveLength(1));
+    await waitFor(() => expect(charts[0]?.calls).toEqual(['update']));
 
     const next = { labels: ['Aug'], datasets: [{ label: 'Orders', data: [9] }] };
     rerender(<ChartCanvas type="bar" data={next} label="Orders" />);
-    expect(charts[0]?.calls).toEqual(['update']);
+    expect(charts[0]?.calls).toEqual(['update', 'update']);
+    expect(charts[0]?.chart.data).toBe(next);
     rerender(<ChartCanvas type="bar" data={next} label="Orders" />);
-    expect(charts[0]?.calls).toEqual(['update']);
+    expect(charts[0]?.calls).toEqual(['update', 'update']);
 
     unmount();
-    expect(charts[0]?.calls).toEqual(['update', 'destroy']);
+    expect(charts[0]?.calls).toEqual(['update', 'update', 'destroy']);
     expect(charts).toHaveLength(1);
   });
 });
