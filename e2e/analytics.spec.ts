@@ -85,6 +85,14 @@ async function businessWithOrders(browser: Browser, like: Page) {
 
 const chart = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
+/** A chart's canvas, scrolled to and drawn: a chart draws only once it comes into view. */
+async function drawnChart(page: Page, title: string) {
+  const canvas = chart(page, title).getByRole('img');
+  await canvas.scrollIntoViewIfNeeded();
+  await expect(canvas).toHaveAttribute('data-drawn', 'true');
+  return canvas;
+}
+
 test("a manager's Overview charts the business, and an empty range says so", async ({ browser, page }) => {
   const { manager, bestseller, scarce, supplierName } = await businessWithOrders(browser, page);
   const problems = watchForPageErrors(manager);
@@ -98,24 +106,24 @@ test("a manager's Overview charts the business, and an empty range says so", asy
   }
 
   // 12 − 5 units left: at or under the reorder level, so the valve is named among what to reorder.
-  await expect(chart(manager, 'Stock Levels & Replenishment Needs').getByRole('img')).toHaveAttribute(
+  await expect(await drawnChart(manager, 'Stock Levels & Replenishment Needs')).toHaveAttribute(
     'aria-label',
     new RegExp(`${scarce} 7`),
   );
   await expect(manager.getByLabel('Needs replenishment')).toContainText(`${scarce}: 7`);
-  await expect(chart(manager, 'Supplier Stock Distribution').getByRole('img')).toHaveAttribute(
+  await expect(await drawnChart(manager, 'Supplier Stock Distribution')).toHaveAttribute(
     'aria-label',
     new RegExp(`${supplierName} 40`),
   );
-  await expect(chart(manager, 'Order Fulfilment Rate').getByRole('img')).toHaveAttribute(
+  await expect(await drawnChart(manager, 'Order Fulfilment Rate')).toHaveAttribute(
     'aria-label',
     /Order Fulfilment Rate: .*\d+ of [1-9]\d*/,
   );
-  await expect(chart(manager, 'Order Volume Trends').getByRole('img')).toHaveAttribute(
+  await expect(await drawnChart(manager, 'Order Volume Trends')).toHaveAttribute(
     'aria-label',
     /Order Volume Trends: .*[1-9]/,
   );
-  await expect(chart(manager, 'Product Sales Trends').getByRole('img')).toHaveAttribute(
+  await expect(await drawnChart(manager, 'Product Sales Trends')).toHaveAttribute(
     'aria-label',
     new RegExp(`${bestseller} \\(bestseller\\)`),
   );
@@ -137,7 +145,8 @@ test('@phone the analytics Overview fits a phone', async ({ browser, page }) => 
   for (const title of CHART_TITLES) {
     await expect(manager.getByRole('heading', { name: title, level: 4 })).toBeVisible();
   }
-  await expect(chart(manager, 'Product Sales Trends').getByRole('img')).toHaveAttribute(
+  for (const title of CHART_TITLES) await drawnChart(manager, title);
+  await expect(await drawnChart(manager, 'Product Sales Trends')).toHaveAttribute(
     'aria-label',
     new RegExp(`${bestseller} \\(bestseller\\)`),
   );
@@ -154,7 +163,7 @@ test('the demo business fills all five charts of its manager’s Overview', asyn
   await page.goto('/dashboard/overview');
   for (const title of CHART_TITLES) {
     // Drawn, not the empty sentence: each chart is an image with its figures in its label.
-    await expect(chart(page, title).getByRole('img')).toHaveAttribute(
+    await expect(await drawnChart(page, title)).toHaveAttribute(
       'aria-label',
       new RegExp(`^${title.replace(/[&()]/g, '.')}: .*\\d`),
     );

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -126,25 +126,52 @@ export async function launchChromium(): Promise<Browser> {
   return { port: chrome.port, kill: () => chrome.kill() };
 }
 
+/** Lighthouse errors that say nothing about the page, only that the trace came out unusable: run again. */
+const TRANSIENT_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'PROTOCOL_TIMEOUT']);
+const ATTEMPTS = 5;
+
+export interface RunOptions {
+  cookie?: string;
+  /** Where to write the run's report as HTML and JSON (file name without extension). */
+  reportPath?: string;
+}
+
 export async function runLighthouse(
   browser: Browser,
   url: string,
   formFactor: FormFactor,
-  cookie?: string,
+  { cookie, reportPath }: RunOptions = {},
 ): Promise<LighthouseRun> {
   const flags: Flags = {
     port: browser.port,
-    output: 'json',
+    output: reportPath ? ['html', 'json'] : 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
   // Lighthouse's own mobile default (a mid-range phone on slow 4G, simulated) or its desktop preset.
   const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-  const result = await lighthouse(url, flags, config);
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  for (let attempt = 1; ; attempt += 1) {
+    let code: string | undefined;
+    try {
+      result = await lighthouse(url, flags, config);
+      code = result?.lhr.runtimeError?.code;
+    } catch (error) {
+      code = (error as { code?: string }).code;
+      if (!code || !TRANSIENT_ERRORS.has(code) || attempt >= ATTEMPTS) throw error;
+    }
+    if (!code || !TRANSIENT_ERRORS.has(code) || attempt >= ATTEMPTS) break;
+    process.stderr.write(`  Lighthouse ${code} on ${url} (${formFactor}); running it again\n`);
+  }
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (reportPath && result) {
+    const [html, json] = result.report as string[];
+    writeFileSync(`${reportPath}.html`, html ?? '');
+    writeFileSync(`${reportPath}.json`, json ?? '');
+  }
 
   const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;

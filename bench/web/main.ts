@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../../apps/server/src/test/free-port';
 import { analyseBundles, type BundleReport } from './bundles';
@@ -19,13 +19,15 @@ import {
 const USAGE = `Builds the web app, reports the JavaScript and CSS each route loads (gzip) and runs
 Lighthouse 12 in Debian's Chromium on the landing page and a manager's analytics Overview.
 
-  npm run bench:web -- [--check] [--runs 5] [--no-build] [--bundles-only] [--port N]
+  npm run bench:web -- [--check] [--runs 5] [--no-build] [--bundles-only] [--port N] [--reports DIR]
 
   --check         compare with bench/web/budgets.json; exit 1 when a budget is broken
   --runs          Lighthouse runs per page and form factor; each figure is the median
   --no-build      use the build already in apps/web/dist and apps/server/dist
   --bundles-only  skip Lighthouse
-  --port          port of the server under test (default: a free one)`;
+  --port          port of the server under test (default: a free one)
+  --reports       save every run's Lighthouse report in DIR as HTML and JSON
+                  (landing-mobile-1.html, overview-desktop-2.json, …)`;
 
 interface Budgets {
   javascriptGzipKb: Record<string, number>;
@@ -52,6 +54,7 @@ function options() {
       'no-build': { type: 'boolean', default: false },
       'bundles-only': { type: 'boolean', default: false },
       port: { type: 'string' },
+      reports: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -61,7 +64,14 @@ function options() {
     console.log(USAGE);
     process.exit(values.help ? 0 : 1);
   }
-  return { check: values.check, runs, build: !values['no-build'], lighthouse: !values['bundles-only'], port };
+  return {
+    check: values.check,
+    runs,
+    build: !values['no-build'],
+    lighthouse: !values['bundles-only'],
+    port,
+    reports: values.reports === undefined ? undefined : resolve(values.reports),
+  };
 }
 
 function printBundles(report: BundleReport) {
@@ -154,20 +164,36 @@ function lighthouseVersion(): string {
   return String(manifest.version);
 }
 
-async function measurePages(runs: number, port: number | undefined): Promise<PageResult[]> {
+async function measurePages(
+  runs: number,
+  port: number | undefined,
+  reports: string | undefined,
+): Promise<PageResult[]> {
+  if (reports) mkdirSync(reports, { recursive: true });
   const app = await startApp(port ?? (await freePort()));
   const browser = await launchChromium();
   try {
     const pages = [
-      { page: 'Landing page', url: `${app.baseUrl}/`, cookie: undefined },
-      { page: "Manager's Overview", url: `${app.baseUrl}/dashboard/overview`, cookie: app.managerCookie },
+      { page: 'Landing page', file: 'landing', url: `${app.baseUrl}/`, cookie: undefined },
+      {
+        page: "Manager's Overview",
+        file: 'overview',
+        url: `${app.baseUrl}/dashboard/overview`,
+        cookie: app.managerCookie,
+      },
     ];
     const results: PageResult[] = [];
-    for (const { page, url, cookie } of pages) {
+    for (const { page, file, url, cookie } of pages) {
+      // A manager who logged in has the user stored in localStorage (SPEC §2), and the dashboard draws
+      // from it while the profile loads. One discarded run stores it, as the app does on any visit;
+      // Lighthouse keeps localStorage between runs but empties the HTTP cache before each.
+      if (cookie) await runLighthouse(browser, url, 'desktop', { cookie });
       for (const formFactor of FORM_FACTORS) {
         const result: PageResult = { page, formFactor, runs: [] };
-        for (let run = 0; run < runs; run += 1)
-          result.runs.push(await runLighthouse(browser, url, formFactor, cookie));
+        for (let run = 1; run <= runs; run += 1) {
+          const reportPath = reports ? join(reports, `${file}-${formFactor}-${run}`) : undefined;
+          result.runs.push(await runLighthouse(browser, url, formFactor, { cookie, reportPath }));
+        }
         process.stderr.write(`  ${page}, ${formFactor}: ${runs} run(s) done\n`);
         results.push(result);
       }
@@ -180,7 +206,7 @@ async function measurePages(runs: number, port: number | undefined): Promise<Pag
 }
 
 async function main() {
-  const { check, runs, build, lighthouse, port } = options();
+  const { check, runs, build, lighthouse, port, reports } = options();
   if (build) {
     const result = spawnSync('npm', ['run', 'build'], { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
@@ -188,7 +214,7 @@ async function main() {
   const bundles = analyseBundles(join(process.cwd(), 'apps/web/dist'));
   printBundles(bundles);
 
-  const results = lighthouse ? await measurePages(runs, port) : undefined;
+  const results = lighthouse ? await measurePages(runs, port, reports) : undefined;
   if (results) printLighthouse(results);
 
   const [cores, load] = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './analytics';
+import { isCalendarDay } from './analytics-rules';
 import { listQuerySchema } from './common';
 import { ROLES } from './roles';
 

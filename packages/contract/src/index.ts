@@ -1,6 +1,7 @@
 export * from './access';
 export * from './activity';
 export * from './analytics';
+export * from './analytics-rules';
 export * from './auth';
 export * from './common';
 export * from './couriers';

@@ -1,9 +1,10 @@
 import { type DashboardPagePath, PATHS, pagesFor, type Role } from '@depot/contract';
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy } from 'react';
+import { matchPath, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { RouteErrorBoundary } from '@/components/route-error-boundary';
-import { lazyWithTimeout } from '@/lib/lazy-with-timeout';
+import { AccountButton } from '@/features/dashboard/components/account-button';
+import { type LazyComponent, lazyWithTimeout } from '@/lib/lazy-with-timeout';
 import { LandingRoute } from './landing-route';
 
 const ResetPasswordPage = lazyWithTimeout(() => import('@/features/auth/pages/reset-password-page'));
@@ -35,14 +36,25 @@ const ConfirmOrderPage = lazyWithTimeout(() => import('@/features/orders/pages/c
 const NotificationsPage = lazyWithTimeout(() => import('@/features/notifications/pages/notifications-page'));
 const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/activity-page'));
 
+/**
+ * The dashboard header's Account menu brings Mantine's Menu and floating-ui (about 25 kB gzip); the
+ * shell loads it after its first paint, showing a button that looks the same meanwhile (and for good
+ * if it fails to load). It is declared here in the entry, as the screens are: a lazy import made from
+ * inside another lazy chunk makes Rolldown move modules the entry already has into extra chunks
+ * (rolldown#10731), which costs the landing page requests.
+ */
+export const AccountMenu = lazy(() =>
+  import('@/features/dashboard/components/account-menu').catch(() => ({ default: AccountButton })),
+);
+
 export interface DashboardPageRoute {
   /** An absolute path from PATHS, under /dashboard. */
   path: string;
-  Page: ComponentType;
+  Page: LazyComponent<object>;
 }
 
 /** The screen of every dashboard page of the contract's PAGE_ACCESS, which says who may open it. */
-const PAGE_SCREENS: Record<DashboardPagePath, ComponentType> = {
+const PAGE_SCREENS: Record<DashboardPagePath, LazyComponent<object>> = {
   [PATHS.overview]: OverviewPage,
   [PATHS.couriers]: CourierOrdersPage,
   [PATHS.suppliers]: SuppliersPage,
@@ -61,7 +73,7 @@ const PAGE_SCREENS: Record<DashboardPagePath, ComponentType> = {
 };
 
 /** Where a role sees its own screen at a shared path: a manager's Overview is Inventory Reporting (SPEC §6). */
-const ROLE_SCREENS: Partial<Record<Role, Partial<Record<DashboardPagePath, ComponentType>>>> = {
+const ROLE_SCREENS: Partial<Record<Role, Partial<Record<DashboardPagePath, LazyComponent<object>>>>> = {
   'Inventory Manager': { [PATHS.overview]: InventoryReportingPage },
 };
 
@@ -78,6 +90,24 @@ export const DASHBOARD_ROUTES: Record<Role, readonly DashboardPageRoute[]> = {
 
 function dashboardRoutesOf(role: Role): DashboardPageRoute[] {
   return pagesFor(role).map((path) => ({ path, Page: ROLE_SCREENS[role]?.[path] ?? PAGE_SCREENS[path] }));
+}
+
+export const isDashboardPath = (pathname: string) =>
+  pathname === PATHS.dashboard || pathname.startsWith(`${PATHS.dashboard}/`);
+
+/**
+ * Starts loading what a dashboard path shows before React first renders, all at once rather than
+ * one after another: the shell and, when the stored user says which role it is for, the screen.
+ */
+export function preloadDashboard(pathname: string, role: Role | undefined): Promise<void> {
+  const loads = [DashboardRoute.preload()];
+  if (role) {
+    // /dashboard itself goes on to the overview.
+    const target = /^\/dashboard\/?$/.test(pathname) ? PATHS.overview : pathname;
+    const screen = DASHBOARD_ROUTES[role].find(({ path }) => matchPath(path, target));
+    if (screen) loads.push(screen.Page.preload());
+  }
+  return Promise.all(loads).then(() => {});
 }
 
 export const appRoutes: RouteObject[] = [

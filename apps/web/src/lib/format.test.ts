@@ -16,6 +16,11 @@ describe('formatters', () => {
 
   it('shows quantities with thousands separators', () => {
     expect(formatQuantity(1200)).toBe('1,200');
+    for (const units of [0, 7, 999, 1000, 12345.6, 1234567, -4321, -0.2, 2.5]) {
+      expect(formatQuantity(units)).toBe(
+        new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(units).replace(/^-0$/, '0'),
+      );
+    }
   });
 });
 

@@ -46,4 +46,19 @@ describe('lazyWithTimeout', () => {
     expect(await screen.findByText(LOAD_ERROR_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('preload imports once, before the first render, which then shows the component without a loader', async () => {
+    const importGreeting = vi.fn(async () => ({ default: Greeting }));
+    const LazyGreeting = lazyWithTimeout(importGreeting, 1000);
+    LazyGreeting.preload();
+    LazyGreeting.preload();
+    await vi.waitFor(() => expect(importGreeting).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+
+    renderWithMantine(<LazyGreeting name="Ada" />);
+
+    expect(screen.getByText('Hello Ada')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(importGreeting).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource, installFakeEventSource } from '@/testing/fake-event-source';
+import { FakeEventSource, installFakeEventSource, openedLiveStream } from '@/testing/fake-event-source';
 import { type LiveSignal, subscribeToLiveEvents } from './live-events';
 
 const NOTIFICATION = {
@@ -15,6 +15,14 @@ afterEach(() => {
 });
 
 describe('live events', () => {
+  it('opens no stream when the only listener leaves before the first paint', async () => {
+    installFakeEventSource();
+    const leave = subscribeToLiveEvents(() => {});
+    leave();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
   it('shares one credentialed stream between listeners and closes it when the last leaves', async () => {
     installFakeEventSource();
     const first: LiveSignal[] = [];
@@ -22,8 +30,10 @@ describe('live events', () => {
     const leaveFirst = subscribeToLiveEvents((signal) => first.push(signal));
     const leaveSecond = subscribeToLiveEvents((signal) => second.push(signal));
 
+    // The stream waits for the next frame to be painted, then one opens for both.
+    expect(FakeEventSource.instances).toHaveLength(0);
+    const stream = await openedLiveStream();
     expect(FakeEventSource.instances).toHaveLength(1);
-    const stream = FakeEventSource.latest as FakeEventSource;
     expect(stream.url).toBe('/api/events');
     expect(stream.init).toEqual({ withCredentials: true });
     stream.open();
@@ -44,6 +54,7 @@ describe('live events', () => {
     installFakeEventSource();
     const heard: LiveSignal[] = [];
     const leave = subscribeToLiveEvents((signal) => heard.push(signal));
+    await vi.advanceTimersByTimeAsync(50);
     const stream = FakeEventSource.latest as FakeEventSource;
     stream.open();
 
@@ -68,7 +79,7 @@ describe('live events', () => {
     installFakeEventSource();
     const heard: LiveSignal[] = [];
     const leave = subscribeToLiveEvents((signal) => heard.push(signal));
-    const stream = FakeEventSource.latest as FakeEventSource;
+    const stream = await openedLiveStream();
     stream.dispatchEvent(new MessageEvent('notification', { data: '{not json' }));
     stream.emit('order-updated', { order: { id: 1 } });
     expect(heard).toEqual([{ type: 'order-updated', data: { order: { id: 1 } } }]);

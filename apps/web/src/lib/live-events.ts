@@ -1,6 +1,7 @@
 import { EVENTS_PATH, LIVE_EVENT_TYPES, type LiveEvent } from '@depot/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
+import { afterNextPaint } from './after-paint';
 
 /**
  * What a listener hears: the server's events, and 'reconnected' after a dropped stream came back,
@@ -18,6 +19,7 @@ let source: EventSource | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryDelay = FIRST_RETRY_DELAY_MS;
 let hasOpened = false;
+let cancelFirstConnect: (() => void) | undefined;
 
 function emit(signal: LiveSignal) {
   for (const listener of [...listeners]) listener(signal);
@@ -55,6 +57,8 @@ function connect() {
 }
 
 function disconnect() {
+  cancelFirstConnect?.();
+  cancelFirstConnect = undefined;
   clearTimeout(retryTimer);
   retryTimer = undefined;
   source?.close();
@@ -65,12 +69,19 @@ function disconnect() {
 
 /**
  * Listens to the signed-in user's live events (GET /api/events). All listeners share one stream,
- * opened with the first and closed when the last leaves.
+ * opened with the first and closed when the last leaves. The stream opens once the next frame is
+ * painted: a page does not need it to draw itself, and on a slow connection it would compete with
+ * what the page does need.
  */
 export function subscribeToLiveEvents(listener: LiveListener): () => void {
   if (typeof EventSource === 'undefined') return () => {};
   listeners.add(listener);
-  if (!source && retryTimer === undefined) connect();
+  if (!source && retryTimer === undefined && cancelFirstConnect === undefined) {
+    cancelFirstConnect = afterNextPaint(() => {
+      cancelFirstConnect = undefined;
+      if (listeners.size > 0 && !source) connect();
+    });
+  }
   return () => {
     listeners.delete(listener);
     // StrictMode unsubscribes and subscribes again at once: close only if nobody came back.

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@depot/contract';
+import { ROLES, type SessionUser } from '@depot/contract';
 import { useSyncExternalStore } from 'react';
 
 /** localStorage key of the stored user (SPEC §2). */
@@ -76,14 +76,15 @@ function parseStoredUser(raw: string | null): SessionUser | null {
   }
 }
 
-// A shape check only (no zod, which would land in the entry chunk): the dashboard trusts the
-// role from GET /auth/profile, never the stored copy.
+// A shape check only (no zod, which would land in the entry chunk). The dashboard draws the stored
+// role only until GET /auth/profile confirms it; the server authorizes every request itself.
 function isSessionUser(value: unknown): value is SessionUser {
   if (typeof value !== 'object' || value === null) return false;
   const user = value as Record<string, unknown>;
   return (
     Number.isInteger(user.id) &&
     typeof user.role === 'string' &&
+    (ROLES as readonly string[]).includes(user.role) &&
     typeof user.name === 'string' &&
     typeof user.email === 'string'
   );

@@ -49,3 +49,12 @@ export function installFakeEventSource() {
   vi.stubGlobal('EventSource', FakeEventSource);
   return FakeEventSource;
 }
+
+/** The live stream, once the app has opened it (it waits for the page's first paint). */
+export async function openedLiveStream(): Promise<FakeEventSource> {
+  return vi.waitFor(() => {
+    const stream = FakeEventSource.latest;
+    if (!stream) throw new Error('no live stream yet');
+    return stream;
+  });
+}

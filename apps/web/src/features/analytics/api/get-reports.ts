@@ -6,6 +6,7 @@ import {
   type SalesReport,
 } from '@depot/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { usePainted } from '@/lib/after-paint';
 import { apiClient } from '@/lib/api-client';
 
 export const reportKeys = {
@@ -26,11 +27,20 @@ const reportQueryOptions = <T>(path: string, range: ReportQuery | null) =>
     enabled: range !== null,
   });
 
+/**
+ * A report, asked for once the component's first frame is painted: on a slow connection the page's
+ * title, dates and placeholders are drawn before the reports take the bandwidth.
+ */
+function useReport<T>(path: string, range: ReportQuery | null) {
+  const painted = usePainted();
+  return useQuery(reportQueryOptions<T>(path, painted ? range : null));
+}
+
 export const useInventoryReport = (range: ReportQuery | null) =>
-  useQuery(reportQueryOptions<InventoryReport>(REPORT_PATHS.inventory, range));
+  useReport<InventoryReport>(REPORT_PATHS.inventory, range);
 
 export const useOrderPerformanceReport = (range: ReportQuery | null) =>
-  useQuery(reportQueryOptions<OrderPerformanceReport>(REPORT_PATHS.orderPerformance, range));
+  useReport<OrderPerformanceReport>(REPORT_PATHS.orderPerformance, range);
 
 export const useSalesReport = (range: ReportQuery | null) =>
-  useQuery(reportQueryOptions<SalesReport>(REPORT_PATHS.sales, range));
+  useReport<SalesReport>(REPORT_PATHS.sales, range);

@@ -1,6 +1,9 @@
 import { Paper, Skeleton, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { QueryError } from '@/components/query-states';
+import { useInView } from '@/hooks/use-in-view';
+import { afterNextPaint } from '@/lib/after-paint';
+import { loadChartJs } from './chart-canvas';
 
 /** SPEC §2: every chart is 400 px high. */
 export const CHART_HEIGHT = 400;
@@ -15,10 +18,23 @@ interface ChartCardProps {
   children: ReactNode;
 }
 
-/** A chart's frame: its title, then a placeholder, the failure, the empty sentence or the chart. */
+/**
+ * A chart's frame: its title, then a placeholder, the failure, the empty sentence or the chart. The
+ * placeholder and the chart take the same height, so nothing moves when the chart arrives. Chart.js
+ * starts loading when the first card comes into view, while its report may still be on its way.
+ */
 export function ChartCard({ title, status, error, onRetry, emptyMessage, children }: ChartCardProps) {
+  const ref = useRef<HTMLElement>(null);
+  const inView = useInView(ref);
+  useEffect(() => {
+    if (!inView) return;
+    return afterNextPaint(() => {
+      loadChartJs().catch(() => {});
+    });
+  }, [inView]);
+
   return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
+    <Paper ref={ref} withBorder p="md" component="section" aria-label={title}>
       <Title order={4} mb="sm">
         {title}
       </Title>

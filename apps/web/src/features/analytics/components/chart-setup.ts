@@ -1,54 +1,38 @@
 import {
   ArcElement,
+  BarController,
   BarElement,
   CategoryScale,
   Chart,
-  Colors,
   Filler,
   Legend,
   LinearScale,
+  LineController,
   LineElement,
+  PieController,
   PointElement,
   Tooltip,
 } from 'chart.js';
 
-// Only the pieces these charts draw, so the analytics chunk carries no more of Chart.js than it uses.
+// Loaded on demand (chart-canvas.tsx) when the first chart card comes into view. Only the pieces
+// these charts draw are registered, so the chunk carries no more of Chart.js than they use.
 Chart.register(
   ArcElement,
+  BarController,
   BarElement,
   CategoryScale,
-  Colors,
   Filler,
   Legend,
   LinearScale,
+  LineController,
   LineElement,
+  PieController,
   PointElement,
   Tooltip,
 );
 Chart.defaults.maintainAspectRatio = false;
+// Drawn once, at once: an animation is a stream of frames on a phone's main thread.
+Chart.defaults.animation = false;
 Chart.defaults.font.family = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-/** Distinct colours that keep 3:1 contrast against white, in the order series take them. */
-export const SERIES_COLORS = [
-  '#1c7ed6',
-  '#e8590c',
-  '#2f9e44',
-  '#9c36b5',
-  '#c2255c',
-  '#0c8599',
-  '#5f3dc4',
-  '#a0690b',
-  '#495057',
-  '#d6336c',
-];
-export const ALERT_COLOR = '#e03131';
-
-export const seriesColor = (index: number) => SERIES_COLORS[index % SERIES_COLORS.length] as string;
-
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** 'YYYY-MM' as a chart label: '2026-06' → 'Jun 2026'. */
-export function monthLabel(month: string): string {
-  const date = new Date(`${month}-01T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
-}
+export { Chart };

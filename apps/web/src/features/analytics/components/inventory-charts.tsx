@@ -1,11 +1,12 @@
 import { ANALYTICS_EMPTY_MESSAGES, type InventoryReport, type ReportQuery } from '@depot/contract';
 import { Badge, Group, Text } from '@mantine/core';
-import { Bar, Pie } from 'react-chartjs-2';
+import { useMemo } from 'react';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { formatQuantity } from '@/lib/format';
 import { useInventoryReport } from '../api/get-reports';
+import { ChartCanvas } from './chart-canvas';
 import { ChartCard } from './chart-card';
-import { ALERT_COLOR, seriesColor } from './chart-setup';
+import { ALERT_COLOR, seriesColor } from './chart-style';
 import { stockSlices } from './stock-slices';
 
 export const STOCK_LEVELS_TITLE = 'Stock Levels & Replenishment Needs';
@@ -45,17 +46,16 @@ export function InventoryCharts({ range }: { range: ReportQuery | null }) {
 
 function StockLevelsPie({ levels }: { levels: InventoryReport['stock_levels'] }) {
   // Beside the pie a phone has no room for the names: they go under it.
-  const legendPosition = useIsPhone() ? 'bottom' : 'right';
-  const slices = stockSlices(levels);
-  let healthyIndex = 0;
-  const colors = slices.map((slice) =>
-    slice.needsReplenishment ? ALERT_COLOR : seriesColor(healthyIndex++),
-  );
-  return (
-    <Pie
-      role="img"
-      aria-label={`${STOCK_LEVELS_TITLE}: ${slices.map((s) => `${s.label} ${s.quantity}`).join(', ')}`}
-      data={{
+  const legendPosition: 'bottom' | 'right' = useIsPhone() ? 'bottom' : 'right';
+  const { label, data } = useMemo(() => {
+    const slices = stockSlices(levels);
+    let healthyIndex = 0;
+    const colors = slices.map((slice) =>
+      slice.needsReplenishment ? ALERT_COLOR : seriesColor(healthyIndex++),
+    );
+    return {
+      label: `${STOCK_LEVELS_TITLE}: ${slices.map((s) => `${s.label} ${s.quantity}`).join(', ')}`,
+      data: {
         labels: slices.map((slice) => (slice.needsReplenishment ? `${slice.label} (reorder)` : slice.label)),
         datasets: [
           {
@@ -66,10 +66,14 @@ function StockLevelsPie({ levels }: { levels: InventoryReport['stock_levels'] })
             borderWidth: 1,
           },
         ],
-      }}
-      options={{ plugins: { legend: { position: legendPosition, labels: { boxWidth: 12 } } } }}
-    />
+      },
+    };
+  }, [levels]);
+  const options = useMemo(
+    () => ({ plugins: { legend: { position: legendPosition, labels: { boxWidth: 12 } } } }),
+    [legendPosition],
   );
+  return <ChartCanvas type="pie" label={label} data={data} options={options} />;
 }
 
 /** Names the items at or under the reorder level in words, which a pie cannot. */
@@ -92,29 +96,35 @@ function ReplenishmentNeeds({ levels }: { levels: InventoryReport['stock_levels'
   );
 }
 
+const COUNT_AXIS_OPTIONS = { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } };
+
 function SupplierDistributionBar({
   distribution,
 }: {
   distribution: InventoryReport['supplier_stock_distribution'];
 }) {
+  const data = useMemo(
+    () => ({
+      labels: distribution.suppliers,
+      datasets: [
+        {
+          label: 'Units delivered',
+          data: distribution.total_products,
+          backgroundColor: seriesColor(0),
+          maxBarThickness: 72,
+        },
+      ],
+    }),
+    [distribution],
+  );
   return (
-    <Bar
-      role="img"
-      aria-label={`${SUPPLIER_DISTRIBUTION_TITLE}: ${distribution.suppliers
+    <ChartCanvas
+      type="bar"
+      label={`${SUPPLIER_DISTRIBUTION_TITLE}: ${distribution.suppliers
         .map((name, index) => `${name} ${distribution.total_products[index] ?? 0}`)
         .join(', ')}`}
-      data={{
-        labels: distribution.suppliers,
-        datasets: [
-          {
-            label: 'Units delivered',
-            data: distribution.total_products,
-            backgroundColor: seriesColor(0),
-            maxBarThickness: 72,
-          },
-        ],
-      }}
-      options={{ scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
+      data={data}
+      options={COUNT_AXIS_OPTIONS}
     />
   );
 }

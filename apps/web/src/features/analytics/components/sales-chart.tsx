@@ -4,12 +4,18 @@ import {
   type ReportQuery,
   type SalesReport,
 } from '@depot/contract';
-import { Line } from 'react-chartjs-2';
+import { useMemo } from 'react';
 import { useSalesReport } from '../api/get-reports';
+import { ChartCanvas } from './chart-canvas';
 import { ChartCard } from './chart-card';
-import { monthLabel, seriesColor } from './chart-setup';
+import { monthLabel, seriesColor } from './chart-style';
 
 export const SALES_TITLE = 'Product Sales Trends';
+
+const SALES_OPTIONS = {
+  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+  plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
+} as const;
 
 /** One line per product: bestsellers solid, low performers dashed, on the months of the range. */
 export function salesDatasets({ bestsellers, low_performers }: SalesReport['product_sales_trends']) {
@@ -40,7 +46,11 @@ export function salesDatasets({ bestsellers, low_performers }: SalesReport['prod
 export function SalesChart({ range }: { range: ReportQuery | null }) {
   const report = useSalesReport(range);
   const trends = report.data?.product_sales_trends;
-  const chart = trends ? salesDatasets(trends) : null;
+  const chart = useMemo(() => {
+    if (!trends) return null;
+    const { months, datasets } = salesDatasets(trends);
+    return { datasets, data: { labels: months.map(monthLabel), datasets } };
+  }, [trends]);
   return (
     <ChartCard
       title={SALES_TITLE}
@@ -50,14 +60,11 @@ export function SalesChart({ range }: { range: ReportQuery | null }) {
       emptyMessage={chart && chart.datasets.length === 0 ? ANALYTICS_EMPTY_MESSAGES.salesReports : null}
     >
       {chart && (
-        <Line
-          role="img"
-          aria-label={`${SALES_TITLE}: ${chart.datasets.map((dataset) => dataset.label).join(', ')}`}
-          data={{ labels: chart.months.map(monthLabel), datasets: chart.datasets }}
-          options={{
-            scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-            plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
-          }}
+        <ChartCanvas
+          type="line"
+          label={`${SALES_TITLE}: ${chart.datasets.map((dataset) => dataset.label).join(', ')}`}
+          data={chart.data}
+          options={SALES_OPTIONS}
         />
       )}
     </ChartCard>

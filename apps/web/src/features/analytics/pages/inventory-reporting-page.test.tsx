@@ -7,7 +7,6 @@ import {
   type SalesReport,
 } from '@depot/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeEventSource } from '@/testing/fake-event-source';
 import { stubFetch } from '@/testing/fetch-stub';
@@ -15,24 +14,25 @@ import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { CHOOSE_DATES_TEXT, START_AFTER_END_TEXT } from './inventory-reporting-page';
 
 // jsdom cannot draw on a canvas: each chart renders what it was given, so the test reads the data.
-vi.mock('react-chartjs-2', () => {
-  const FakeChart =
-    (kind: string) =>
-    ({
-      data,
-      ...props
-    }: ComponentProps<'figure'> & {
-      data: { labels: string[]; datasets: { label: string; data: number[] }[] };
-    }) => (
-      <figure data-chart={kind} aria-label={props['aria-label']}>
-        <figcaption>{data.labels.join('|')}</figcaption>
-        {data.datasets.map((dataset) => (
-          <p key={dataset.label}>{`${dataset.label}: ${dataset.data.join(',')}`}</p>
-        ))}
-      </figure>
-    );
-  return { Pie: FakeChart('pie'), Bar: FakeChart('bar'), Line: FakeChart('line') };
-});
+vi.mock('../components/chart-canvas', () => ({
+  loadChartJs: () => Promise.resolve(),
+  ChartCanvas: ({
+    type,
+    label,
+    data,
+  }: {
+    type: string;
+    label: string;
+    data: { labels: string[]; datasets: { label: string; data: number[] }[] };
+  }) => (
+    <figure data-chart={type} aria-label={label}>
+      <figcaption>{data.labels.join('|')}</figcaption>
+      {data.datasets.map((dataset) => (
+        <p key={dataset.label}>{`${dataset.label}: ${dataset.data.join(',')}`}</p>
+      ))}
+    </figure>
+  ),
+}));
 
 const MANAGER = TEST_USERS.inventoryManager;
 const RANGE = 'startDate=2026-06-01&endDate=2026-11-30';

@@ -13,7 +13,6 @@ import { defaultReportRange } from '../components/default-range';
 import { InventoryCharts } from '../components/inventory-charts';
 import { OrderCharts } from '../components/order-charts';
 import { SalesChart } from '../components/sales-chart';
-import '../components/chart-setup';
 
 export const CHOOSE_DATES_TEXT = 'Choose a start and an end date to see the reports.';
 export const START_AFTER_END_TEXT = 'The start date must be on or before the end date.';

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, type Order, PATHS, type SessionUser } from '@depot/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeEventSource, installFakeEventSource } from '@/testing/fake-event-source';
+import { installFakeEventSource, openedLiveStream } from '@/testing/fake-event-source';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
 import { profileOf, renderApp } from '@/testing/render-app';
 import { NO_COURIER_ORDERS_TEXT } from './courier-orders-page';
@@ -147,11 +147,12 @@ describe('Courier Service page', () => {
   it('adds a newly assigned order and applies a change live, without a reload', async () => {
     renderBoard([order(1)]);
     await screen.findByRole('table');
+    const stream = await openedLiveStream();
 
-    act(() => FakeEventSource.latest?.emit('order-assigned', { order: order(5) }));
+    act(() => stream.emit('order-assigned', { order: order(5) }));
     await waitFor(() => expect(bodyRows().map((row) => row[0])).toEqual(['5', '1']));
 
-    act(() => FakeEventSource.latest?.emit('order-updated', { order: order(1, { status: 'Delivered' }) }));
+    act(() => stream.emit('order-updated', { order: order(1, { status: 'Delivered' }) }));
     await waitFor(() => expect(bodyRows()[1]?.[7]).toBe('Delivered'));
   });
 

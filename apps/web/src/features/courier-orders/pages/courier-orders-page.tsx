@@ -5,7 +5,7 @@ import { PageTitle } from '@/components/page-title';
 import { EmptyState, LoadingSpinner, QueryError } from '@/components/query-states';
 import { SearchInput } from '@/components/search-input';
 import { useIsPhone } from '@/hooks/use-is-phone';
-import { useProfile } from '@/lib/profile';
+import { useSessionUser } from '@/lib/session-user';
 import { matchesSearch } from '@/lib/sort-rows';
 import { useCourierOrders } from '../api/list-courier-orders';
 import { CourierOrderCards } from '../components/courier-order-cards';
@@ -20,8 +20,7 @@ const STATUS_FILTERS: StatusFilter[] = ['All', ...ORDER_STATUSES];
 
 /** The courier's board (SPEC §2): the orders assigned to them, updated live. */
 export default function CourierOrdersPage() {
-  // The dashboard loaded the profile before drawing this screen.
-  const courierId = useProfile().data?.id ?? 0;
+  const courierId = useSessionUser().id;
   const orders = useCourierOrders(courierId);
   useLiveCourierOrders(courierId);
   const isPhone = useIsPhone();

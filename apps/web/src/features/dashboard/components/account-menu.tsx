@@ -9,7 +9,7 @@ interface AccountMenuProps {
 }
 
 /** Account actions in the header: the sidebar's Logout ends this browser's session, this one every session. */
-export function AccountMenu({ iconOnly = false }: AccountMenuProps) {
+export default function AccountMenu({ iconOnly = false }: AccountMenuProps) {
   return (
     // No focus placeholder: its role="presentation" child is not allowed inside role="menu" (axe).
     <Menu position="bottom-end" withInitialFocusPlaceholder={false}>

@@ -39,10 +39,47 @@ describe('Dashboard shell', () => {
     expect(sidebar.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it("draws the stored user's dashboard while the profile loads, then the profile's role", async () => {
+    let answerProfile: (answer: { status: number; body: unknown }) => void = () => {};
+    stubFetch({
+      'GET /auth/profile': () => new Promise((resolve) => (answerProfile = resolve)),
+    });
+    renderApp('/dashboard/overview', { storedUser: TEST_USERS.supplier });
+
+    expect(await screen.findByRole('heading', { name: "Supplier's Dashboard" })).toBeInTheDocument();
+    expect(await screen.findByText(OVERVIEW_TEXT)).toBeInTheDocument();
+
+    // The session is a customer's after all (another login in another tab): its role wins.
+    answerProfile({ status: 200, body: profileOf(TEST_USERS.customer) });
+    expect(await screen.findByRole('heading', { name: "Customer's Dashboard" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: "Supplier's Dashboard" })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(TEST_USERS.customer);
+  });
+
+  it('waits for the profile when no user is stored', async () => {
+    let answerProfile: (answer: { status: number; body: unknown }) => void = () => {};
+    stubFetch({
+      'GET /auth/profile': () => new Promise((resolve) => (answerProfile = resolve)),
+    });
+    renderApp('/dashboard/overview');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your dashboard…');
+    expect(screen.queryByRole('heading', { name: /Dashboard/ })).not.toBeInTheDocument();
+
+    answerProfile({ status: 200, body: profileOf(TEST_USERS.supplier) });
+    expect(await screen.findByRole('heading', { name: "Supplier's Dashboard" })).toBeInTheDocument();
+  });
+
   it('offers logging out on every device in the Account menu', async () => {
     const { user, router } = renderDashboardAs(TEST_USERS.customer);
 
-    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    // The menu loads after the dashboard's first paint; its button stands in, unavailable, until then.
+    const account = await screen.findByRole('button', { name: 'Account' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-haspopup', 'menu'),
+    );
+    expect(account).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Account' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out on every device' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/logout-everywhere'));
@@ -58,11 +95,20 @@ describe('Dashboard shell', () => {
 
     const heading = await screen.findByRole('heading', { name: "Inventory Manager's Dashboard" });
     expect(heading).toHaveTextContent("Inventory Manager's Dashboard");
-    const account = screen.getByRole('button', { name: 'Account' });
-    expect(account).not.toHaveTextContent('Account');
-    expect(account.querySelector('svg')).not.toBeNull();
+    // The placeholder shown until the menu loads looks the same: an icon named Account.
+    for (const account of [
+      screen.getByRole('button', { name: 'Account' }),
+      await waitFor(() => {
+        const loaded = screen.getByRole('button', { name: 'Account' });
+        expect(loaded).toHaveAttribute('aria-haspopup', 'menu');
+        return loaded;
+      }),
+    ]) {
+      expect(account).not.toHaveTextContent('Account');
+      expect(account.querySelector('svg')).not.toBeNull();
+    }
 
-    await user.click(account);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
     expect(await screen.findByRole('menuitem', { name: 'Log out on every device' })).toHaveAttribute(
       'href',
       '/logout-everywhere',

@@ -1,9 +1,10 @@
-import { PATHS, type Role } from '@depot/contract';
-import { type ReactNode, useEffect } from 'react';
+import { PATHS, type Role, type SessionUser } from '@depot/contract';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useProfile } from '@/lib/profile';
-import { clearStoredUser, storeUser } from '@/lib/stored-user';
+import { SessionUserContext } from '@/lib/session-user';
+import { clearStoredUser, storeUser, useStoredUser } from '@/lib/stored-user';
 import { DashboardShell } from './dashboard-shell';
 
 interface DashboardLayoutProps {
@@ -11,12 +12,22 @@ interface DashboardLayoutProps {
   renderContent: (role: Role) => ReactNode;
 }
 
-/** Loads the profile first (SPEC §2): the dashboard is drawn for the role the server confirms. */
+/**
+ * Loads the profile (SPEC §2). Until it answers, the dashboard is drawn for the role of the user
+ * stored at login, so a returning user sees it at once; the profile's role then wins, and a failed
+ * profile clears the stored user and goes home. The server checks every request on its own, so the
+ * stored role only decides what is drawn, never what is allowed.
+ */
 export function DashboardLayout({ renderContent }: DashboardLayoutProps) {
   const navigate = useNavigate();
   const profile = useProfile();
+  const storedUser = useStoredUser();
   const failed = profile.isError;
-  const user = profile.data;
+  // The stored user object while the profile agrees with it, so its confirmation redraws nothing.
+  const user =
+    profile.data && !sameUser(profile.data, storedUser) ? profile.data : (storedUser ?? profile.data);
+  const role = user?.role;
+  const content = useMemo(() => role && renderContent(role), [role, renderContent]);
 
   useEffect(() => {
     if (!failed) return;
@@ -25,9 +36,17 @@ export function DashboardLayout({ renderContent }: DashboardLayoutProps) {
   }, [failed, navigate]);
 
   useEffect(() => {
-    if (user) storeUser(user);
-  }, [user]);
+    if (profile.data) storeUser(profile.data);
+  }, [profile.data]);
 
-  if (!user || failed) return <PageLoader label="Loading your dashboard…" />;
-  return <DashboardShell role={user.role}>{renderContent(user.role)}</DashboardShell>;
+  if (!user || !role || failed) return <PageLoader label="Loading your dashboard…" />;
+  return (
+    <SessionUserContext value={user}>
+      <DashboardShell role={role}>{content}</DashboardShell>
+    </SessionUserContext>
+  );
+}
+
+function sameUser(a: SessionUser, b: SessionUser | null): boolean {
+  return b !== null && a.id === b.id && a.role === b.role && a.name === b.name && a.email === b.email;
 }

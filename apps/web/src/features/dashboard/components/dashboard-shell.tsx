@@ -1,10 +1,12 @@
 import { type Role, sidebarLinks } from '@depot/contract';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, Suspense } from 'react';
+import { AccountMenu } from '@/app/routes';
 import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { useIsPhone } from '@/hooks/use-is-phone';
-import { AccountMenu } from './account-menu';
+import { usePainted } from '@/lib/after-paint';
+import { AccountButton } from './account-button';
 import { useLiveNotificationToasts } from './live-notification-toasts';
 import { Sidebar } from './sidebar';
 
@@ -15,7 +17,8 @@ interface DashboardShellProps {
   children: ReactNode;
 }
 
-export function DashboardShell({ role, children }: DashboardShellProps) {
+/** Memoized: the layout redraws when the profile answers, and the screen inside need not. */
+export const DashboardShell = memo(function DashboardShell({ role, children }: DashboardShellProps) {
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
   // Below the 'sm' breakpoint Mantine only slides a closed navbar off screen; hiding it also takes its
   // links out of the tab order and the accessibility tree.
@@ -53,7 +56,7 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
             {role}'s Dashboard
           </Title>
           <ColorSchemeToggle />
-          <AccountMenu iconOnly={isPhone} />
+          <DeferredAccountMenu iconOnly={isPhone} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar
@@ -66,5 +69,16 @@ export function DashboardShell({ role, children }: DashboardShellProps) {
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
+  );
+});
+
+/** The Account menu once the dashboard's first frame is painted; until then its look-alike button. */
+function DeferredAccountMenu({ iconOnly }: { iconOnly: boolean }) {
+  const painted = usePainted();
+  if (!painted) return <AccountButton iconOnly={iconOnly} />;
+  return (
+    <Suspense fallback={<AccountButton iconOnly={iconOnly} />}>
+      <AccountMenu iconOnly={iconOnly} />
+    </Suspense>
   );
 }

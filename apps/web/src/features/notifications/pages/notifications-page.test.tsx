@@ -1,7 +1,7 @@
 import { type Notification, PATHS } from '@depot/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeEventSource, installFakeEventSource } from '@/testing/fake-event-source';
+import { installFakeEventSource, openedLiveStream } from '@/testing/fake-event-source';
 import { stubFetch } from '@/testing/fetch-stub';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { NO_NOTIFICATIONS_TEXT } from './notifications-page';
@@ -52,9 +52,10 @@ describe('Notifications page', () => {
   it('puts a live notification on top without a reload, and toasts it', async () => {
     renderNotifications([note(1, 'Processing', '2026-11-22T09:00:00.000Z')]);
     await screen.findByRole('list', { name: 'Notifications' });
+    const stream = await openedLiveStream();
 
     act(() => {
-      FakeEventSource.latest?.emit('notification', note(5, 'Delivered', '2026-11-22T16:30:00.000Z'));
+      stream.emit('notification', note(5, 'Delivered', '2026-11-22T16:30:00.000Z'));
     });
 
     await waitFor(() =>

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/query-states';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatMoney, formatWeight } from '@/lib/format';
-import { useProfile } from '@/lib/profile';
+import { useSessionUser } from '@/lib/session-user';
 import { useShippingCost } from '../api/get-shipping-cost';
 import { useCourierServices } from '../api/list-courier-services';
 import { usePlaceOrder } from '../api/place-order';
@@ -27,7 +27,7 @@ export const NOTHING_TO_PREVIEW_TEXT = 'There is no order to preview.';
 
 /** Order Preview (SPEC §2): the draft as it will be sent, with the server's shipping cost. */
 export default function OrderPreviewPage() {
-  const customerId = useProfile().data?.id ?? 0;
+  const customerId = useSessionUser().id;
   const draft = useOrderDraft(customerId);
 
   return (

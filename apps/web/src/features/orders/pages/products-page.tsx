@@ -10,7 +10,7 @@ import { SortSelect } from '@/components/sort-select';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatMoney, formatQuantity, formatWeight } from '@/lib/format';
-import { useProfile } from '@/lib/profile';
+import { useSessionUser } from '@/lib/session-user';
 import { matchesSearch, type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
 import { useProducts } from '../api/list-products';
 import { isValidPincodeAnswer, pincodeQueryOptions } from '../api/lookup-pincode';
@@ -33,7 +33,7 @@ type Problem = 'required' | 'pincode' | { lookupFailed: string };
 
 /** Customer Products Overview (SPEC §2): choose quantities, say where to deliver, go to the preview. */
 export default function ProductsPage() {
-  const customerId = useProfile().data?.id ?? 0;
+  const customerId = useSessionUser().id;
   const draft = useOrderDraft(customerId) ?? emptyDraft(customerId);
   const products = useProducts();
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { PATHS, REPLENISHMENT_MESSAGES } from '@depot/contract';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeEventSource, installFakeEventSource } from '@/testing/fake-event-source';
+import { installFakeEventSource, openedLiveStream } from '@/testing/fake-event-source';
 import { stubFetch } from '@/testing/fetch-stub';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { ORDERS_URL, SUPPLY_ORDER_COLUMNS, supplyOrder, tableRows } from '../testing/supply-order-fixtures';
@@ -47,7 +47,8 @@ describe('My Orders page', () => {
     expect(await screen.findByText('Order Received')).toBeInTheDocument();
 
     order = supplyOrder(4, { status: 'In Transit', expected_delivery_time: '2026-06-20T09:30:00.000Z' });
-    act(() => FakeEventSource.latest?.emit('supply-order-updated', { order }));
+    const stream = await openedLiveStream();
+    act(() => stream.emit('supply-order-updated', { order }));
 
     expect(await screen.findByText('In Transit')).toBeInTheDocument();
     expect(screen.getByText('20/06/2026, 09:30')).toBeInTheDocument();
