@@ -54,7 +54,11 @@ class StaticClosure {
   private readonly closures = new Map<string, Set<string>>();
   private readonly exports = new Map<string, ModuleExports | undefined>();
 
-  constructor(private readonly graph: ModuleGraph) {}
+  private readonly graph: ModuleGraph;
+
+  constructor(graph: ModuleGraph) {
+    this.graph = graph;
+  }
 
   /** The modules `root` needs statically, through only the names it imports from package indexes. */
   of(root: string): Set<string> {

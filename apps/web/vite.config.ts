@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { criticalChunkName } from './critical-chunks';
+import { criticalChunkName } from './critical-chunks.ts';
 
 const SERVER_URL = 'http://localhost:3000';
 const fromSrc = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));

@@ -36,7 +36,6 @@ export interface ChartCanvasProps<T extends ChartType> {
 export function ChartCanvas<T extends ChartType>({ type, data, options, label }: ChartCanvasProps<T>) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const chartRef = useRef<Chart<T> | null>(null);
-  const drawnRef = useRef(false);
   const latest = useRef({ data, options });
   const inView = useInView(canvasRef);
   const [state, setState] = useState<'waiting' | 'drawn' | 'failed'>('waiting');
@@ -45,8 +44,7 @@ export function ChartCanvas<T extends ChartType>({ type, data, options, label }:
   useEffect(() => {
     latest.current = { data, options };
     const chart = chartRef.current;
-    // Not before the chart's own first drawing, which takes the latest data anyway.
-    if (!chart || !drawnRef.current) return;
+    if (!chart) return;
     chart.data = data;
     chart.options = options ?? ({} as ChartOptions<T>);
     chart.update();
@@ -62,23 +60,12 @@ export function ChartCanvas<T extends ChartType>({ type, data, options, label }:
         // Each chart is drawn in a task of its own, after a frame, not in the task that ran
         // Chart.js's module or the one that put the canvas in the page: the layout it measures is
         // then settled, and a phone's main thread is never busy for long at a stretch.
-        // The chart is set up empty (canvas, size, scales) in one task and given its data (legend,
-        // elements, drawing) in the next.
         cancelDraw = afterNextPaint(() => {
           const canvas = canvasRef.current;
           if (cancelled || !canvas) return;
-          const chart = new Chart(canvas, { type, data: { datasets: [] } });
-          chartRef.current = chart;
-          const timer = setTimeout(() => {
-            if (cancelled) return;
-            const { data, options } = latest.current;
-            chart.data = data;
-            chart.options = options ?? ({} as ChartOptions<T>);
-            chart.update();
-            drawnRef.current = true;
-            setState('drawn');
-          }, 0);
-          cancelDraw = () => clearTimeout(timer);
+          const { data, options } = latest.current;
+          chartRef.current = new Chart(canvas, { type, data, options });
+          setState('drawn');
         });
       },
       (error: unknown) => {
@@ -92,7 +79,6 @@ export function ChartCanvas<T extends ChartType>({ type, data, options, label }:
       cancelDraw?.();
       chartRef.current?.destroy();
       chartRef.current = null;
-      drawnRef.current = false;
     };
   }, [inView, type, attempt]);
 
