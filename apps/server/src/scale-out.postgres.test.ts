@@ -194,6 +194,28 @@ describe('two instances on one PostgreSQL behind nginx', () => {
       expect(orders.body.map((order) => order.id)).toEqual([first.body.order.id]);
     });
 
+    it('places an order once when the same key reaches both instances at once', async () => {
+      const customer = await registerAndLoginAt(a, 'Customer');
+      const before = await stockQuantity();
+      const key = { [IDEMPOTENCY_KEY_HEADER]: `scale-race-${randomBytes(8).toString('hex')}` };
+      const responses = await Promise.all(
+        [a, b, a, b].map((instance) =>
+          call<{ order: Order }>(instance, 'POST', '/api/orders', {
+            cookie: customer.cookie,
+            body: orderBody(2),
+            headers: key,
+          }),
+        ),
+      );
+      const placed = responses.filter((response) => response.status === 201);
+      expect(responses.every((response) => [201, 409].includes(response.status))).toBe(true);
+      expect(placed.length).toBeGreaterThan(0);
+      expect(new Set(placed.map((response) => response.body.order.id)).size).toBe(1);
+      expect(await stockQuantity()).toBe(before - 2);
+      const orders = await call<Order[]>(b, 'GET', '/api/orders', { cookie: customer.cookie });
+      expect(orders.body).toHaveLength(1);
+    });
+
     it('streams a courier’s status changes, made on either instance, to the customer’s page through nginx, each once', async () => {
       const customer = await registerAndLoginAt(a, 'Customer');
       const placed = await call<{ order: Order }>(b, 'POST', '/api/orders', {

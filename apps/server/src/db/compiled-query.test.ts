@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app';
-import { compiledQuery } from './compiled-query';
+import { compiledQuery, compiledRowsQuery } from './compiled-query';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -74,5 +74,43 @@ describe('compiledQuery', () => {
     await expect(renameUser.execute(database.db, { id: 1 } as { id: number; name: string })).rejects.toThrow(
       /no value for name/,
     );
+  });
+});
+
+const insertSessions = compiledRowsQuery((db, rows: { userId: number; tokenHash: string }[]) =>
+  db.insertInto('sessions').values(
+    rows.map((row) => ({
+      user_id: row.userId,
+      token_hash: row.tokenHash,
+      created_at: '2026-06-15T10:00:00.000Z',
+      expires_at: '2026-06-16T10:00:00.000Z',
+      last_seen_at: '2026-06-15T10:00:00.000Z',
+    })),
+  ),
+);
+
+describe('compiledRowsQuery', () => {
+  it('inserts each list whole, whatever its length, with each row’s own values', async () => {
+    const { db } = database;
+    const user = await insertUser.executeTakeFirst(db, { name: 'Rows', email: 'rows@example.test' });
+    const userId = user?.id ?? 0;
+    const lists = [1, 3, 2, 20].map((length, list) =>
+      Array.from({ length }, (_, index) => ({ userId, tokenHash: `list-${list}-row-${index}` })),
+    );
+    for (const rows of lists) await insertSessions.execute(db, rows);
+    const stored = await db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => row.token_hash)).toEqual(lists.flat().map((row) => row.tokenHash));
+  });
+
+  it('compiles one statement per length, with a parameter for each row’s values', () => {
+    const three = insertSessions.sqlFor(database.db, 3);
+    expect(three.match(/\(\?, \?, \?, \?, \?\)|\(\$\d+, \$\d+, \$\d+, \$\d+, \$\d+\)/g)).toHaveLength(3);
+    expect(insertSessions.sqlFor(database.db, 3)).toBe(three);
+    expect(insertSessions.sqlFor(database.db, 1)).not.toBe(three);
   });
 });

@@ -62,3 +62,55 @@ export function compiledQuery<Args extends object, Row>(
     },
   };
 }
+
+/** Row counts compiled ahead of need: an order's lines, an event's readers. Longer lists are built each time. */
+const MOST_ROWS_COMPILED = 16;
+
+/**
+ * compiledQuery for a statement over a list of rows (a multi-row insert), whose SQL differs with
+ * the list's length: compiled once per length, up to MOST_ROWS_COMPILED. `build` gets the rows to
+ * use as values only, as compiledQuery's `build` its arguments, and must name each column it takes
+ * from them (a row passed on whole has no columns to find).
+ */
+export function compiledRowsQuery<Item extends object, Row>(
+  build: (db: Kysely<Database>, rows: Item[]) => Compilable<Row>,
+) {
+  const byLength = new Map<number, ReturnType<typeof compiledQuery<Record<string, unknown>, Row>>>();
+
+  function queryFor(length: number) {
+    let query = byLength.get(length);
+    if (!query) {
+      // Row i's field f is the argument named "i.f".
+      query = compiledQuery((db, args: Record<string, unknown>) =>
+        build(
+          db,
+          Array.from(
+            { length },
+            (_, index) =>
+              new Proxy({} as Item, {
+                get: (_target, name) => (typeof name === 'string' ? args[`${index}.${name}`] : undefined),
+              }),
+          ),
+        ),
+      );
+      byLength.set(length, query);
+    }
+    return query;
+  }
+
+  return {
+    async execute(db: Kysely<Database>, rows: Item[]): Promise<QueryResult<Row>> {
+      if (rows.length > MOST_ROWS_COMPILED) return db.executeQuery(build(db, rows).compile());
+      const args: Record<string, unknown> = {};
+      rows.forEach((row, index) => {
+        for (const [name, value] of Object.entries(row)) args[`${index}.${name}`] = value;
+      });
+      return queryFor(rows.length).execute(db, args);
+    },
+
+    /** The SQL as compiled for this database and number of rows (tests read it). */
+    sqlFor(db: Kysely<Database>, length: number): string {
+      return queryFor(length).sqlFor(db);
+    },
+  };
+}

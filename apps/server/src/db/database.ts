@@ -12,6 +12,11 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import {
+  BACKSTOP_AUTOCHECKPOINT_PAGES,
+  SQLITE_AUTOCHECKPOINT_PAGES,
+  startBackgroundCheckpoint,
+} from './background-checkpoint';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -102,6 +107,14 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    const checkpoints =
+      file === ':memory:'
+        ? undefined
+        : startBackgroundCheckpoint(file, (error) => {
+            sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+            process.emitWarning(`SQLite checkpoints are back on the main thread: ${error.message}`);
+          });
+    if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
     const db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     });
@@ -111,7 +124,10 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
       db,
       dialect: 'sqlite',
       changeStamp: () => `${dataVersion.get()}.${totalChanges.get()}`,
-      destroy: () => db.destroy(),
+      destroy: async () => {
+        await checkpoints?.stop();
+        await db.destroy();
+      },
     };
   }
   const connectionConfig: pg.ClientConfig = {

@@ -11,6 +11,7 @@ import { reportSummariesMigration } from './migrations/2026-11-26-report-summari
 import { supplierDeliveriesMigration } from './migrations/2026-11-27-supplier-deliveries';
 import { auditEventsMigration } from './migrations/2026-11-28-audit-events';
 import { idempotencyKeysByUserMigration } from './migrations/2026-11-28-idempotency-keys-by-user';
+import { leanerOrderWritesMigration } from './migrations/2026-11-29-leaner-order-writes';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-27-supplier-deliveries': supplierDeliveriesMigration,
   '2026-11-28-audit-events': auditEventsMigration,
   '2026-11-28-idempotency-keys-by-user': idempotencyKeysByUserMigration,
+  '2026-11-29-leaner-order-writes': leanerOrderWritesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

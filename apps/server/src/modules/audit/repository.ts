@@ -1,6 +1,6 @@
 import type { ActivityEvent, AuditAction, AuditEntityType } from '@depot/contract';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
+import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { AuditEventsTable, Database } from '../../db/schema';
 import type { AuditContext } from './context';
 
@@ -46,6 +46,12 @@ const insertEventQuery = compiledQuery((db, row: Insertable<AuditEventsTable>) =
     .returning('id'),
 );
 
+const insertViewersQuery = compiledRowsQuery((db, viewers: { user_id: number; event_id: number }[]) =>
+  db
+    .insertInto('audit_event_viewers')
+    .values(viewers.map((viewer) => ({ user_id: viewer.user_id, event_id: viewer.event_id }))),
+);
+
 /** Appends one event; call it with the transaction of the change, so both commit or neither. */
 export async function recordAuditEvent(
   db: Executor,
@@ -71,7 +77,7 @@ export async function recordAuditEvent(
   const readers = context.actor ? [context.actor.id, ...event.viewers] : event.viewers;
   if (readers.length > 0) {
     const viewers = [...new Set(readers)].map((user_id) => ({ user_id, event_id: id }));
-    await db.insertInto('audit_event_viewers').values(viewers).execute();
+    await insertViewersQuery.execute(db, viewers);
   }
   return id;
 }

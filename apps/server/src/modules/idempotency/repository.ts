@@ -13,66 +13,53 @@ export async function deleteKeysOfUserBefore(db: Executor, userId: number, befor
   await deleteKeysOfUserBeforeQuery.execute(db, { userId, before });
 }
 
-interface KeyClaim {
+interface StoredKey {
   user_id: number;
   key: string;
   request_hash: string;
   created_at: string;
+  response_status: number;
+  response_body: string;
 }
 
-const claimKeyQuery = compiledQuery((db, claim: KeyClaim) =>
+const storeKeyQuery = compiledQuery((db, row: StoredKey) =>
   db
     .insertInto('idempotency_keys')
     .values({
-      user_id: claim.user_id,
-      key: claim.key,
-      request_hash: claim.request_hash,
-      created_at: claim.created_at,
-      status: 'running',
+      user_id: row.user_id,
+      key: row.key,
+      request_hash: row.request_hash,
+      created_at: row.created_at,
+      status: 'done',
+      response_status: row.response_status,
+      response_body: row.response_body,
     })
     .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
     .returning('id'),
 );
 
-/** Inserts the key as 'running'; undefined when the user already has that key. */
-export async function claimKey(db: Executor, claim: KeyClaim): Promise<number | undefined> {
-  const row = await claimKeyQuery.executeTakeFirst(db, claim);
-  return row?.id;
+/**
+ * Stores a key with its answer; undefined when the user already has that key. On PostgreSQL the
+ * insert waits for a transaction holding the same key to finish, and then finds it taken.
+ */
+export async function storeKey(db: Executor, row: StoredKey): Promise<number | undefined> {
+  const inserted = await storeKeyQuery.executeTakeFirst(db, row);
+  return inserted?.id;
 }
 
-export function getKey(db: Executor, userId: number, key: string) {
-  return db
+const getKeyQuery = compiledQuery((db, args: { userId: number; key: string }) =>
+  db
     .selectFrom('idempotency_keys')
     .select(['id', 'request_hash', 'status', 'response_status', 'response_body', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-}
-
-/** Stores the answer of a running key; false when the claim was lost (taken over as stale). */
-export async function completeKey(
-  db: Executor,
-  id: number,
-  response: { status: number; body: string },
-): Promise<boolean> {
-  const result = await completeKeyQuery.execute(db, { id, status: response.status, body: response.body });
-  return Number(result.numAffectedRows) === 1;
-}
-
-const completeKeyQuery = compiledQuery((db, args: { id: number; status: number; body: string }) =>
-  db
-    .updateTable('idempotency_keys')
-    .set({ status: 'done', response_status: args.status, response_body: args.body })
-    .where('id', '=', args.id)
-    .where('status', '=', 'running'),
+    .where('user_id', '=', args.userId)
+    .where('key', '=', args.key),
 );
 
-/** Frees a running key whose request failed, so a retry can run again. */
-export function releaseKey(db: Executor, id: number) {
-  return db.deleteFrom('idempotency_keys').where('id', '=', id).where('status', '=', 'running').execute();
+export function getKey(db: Executor, args: { userId: number; key: string }) {
+  return getKeyQuery.executeTakeFirst(db, args);
 }
 
-/** Removes a running key left by a request that died, unless someone changed it meanwhile. */
+/** Removes a 'running' key left by a request that died, unless someone changed it meanwhile. */
 export function deleteStaleKey(db: Executor, id: number, createdAt: string) {
   return db
     .deleteFrom('idempotency_keys')

@@ -28,13 +28,21 @@ export interface IdempotentRequest {
 
 export interface IdempotencyClaim {
   /**
-   * Stores the answer inside the work's own transaction, so the answer commits exactly when the
-   * work does. Throws a 409 when the claim was lost, which rolls that transaction back.
+   * Stores the key with the answer inside the work's own transaction, so both commit exactly when
+   * the work does. Throws a 409 when another process stored the key meanwhile, which rolls that
+   * transaction back.
    */
   complete(executor: repo.Executor, response: IdempotentResponse): Promise<void>;
 }
 
 const NO_CLAIM: IdempotencyClaim = { complete: async () => {} };
+
+/** The key was stored by another request while this one worked; its work must roll back. */
+class KeyTakenError extends ConflictError {
+  constructor() {
+    super(IDEMPOTENCY_MESSAGES.inProgress);
+  }
+}
 
 /** JSON with object keys sorted, so equal bodies hash equally. */
 function canonicalJson(value: unknown): string {
@@ -59,42 +67,40 @@ export function hashIdempotentRequest(scope: string, payload: unknown): string {
  * request with a key runs and its answer is stored; a retry with the same key and body gets that
  * answer again; the same key with another body is a 422; a key whose first request is still
  * running is a 409. Keys belong to one user. Only successful answers are kept: a failed request
- * changed nothing, so its key is freed for a retry.
+ * changed nothing, so its key stays free for a retry.
+ *
+ * The key is written once, with the answer, in the work's own transaction: a separate claim
+ * committed first cost every keyed request a second write transaction, the larger part of an
+ * order's cost after its own. While the first request runs, this process's own list of running
+ * keys answers a retry with 409. A retry reaching another process (several instances on one
+ * PostgreSQL) runs, meets the first one's key at its insert, waits for it to commit, and rolls back
+ * to answer what the first one stored.
  */
 export function createIdempotency(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
   const isoAgo = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
+  /** Keys whose first request is running in this process ("userId key"), with that request's hash. */
+  const running = new Map<string, string>();
 
-  /** Claims the key, or answers from it; loops only when a stale or expired row was removed meanwhile. */
-  async function claimOrReplay(
-    request: IdempotentRequest & { key: string },
+  /** The answer stored for the key, or undefined when the key is free. */
+  async function storedAnswer(
+    userId: number,
+    key: string,
     requestHash: string,
-  ): Promise<{ id: number } | { replay: IdempotentResponse }> {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const id = await repo.claimKey(db, {
-        user_id: request.userId,
-        key: request.key,
-        request_hash: requestHash,
-        created_at: clock.now().toISOString(),
-      });
-      if (id !== undefined) return { id };
-
-      const existing = await repo.getKey(db, request.userId, request.key);
-      if (!existing) continue;
-      if (existing.request_hash !== requestHash) throw new UnprocessableError(IDEMPOTENCY_MESSAGES.keyReused);
-      if (
-        existing.status === 'done' &&
-        existing.response_status !== null &&
-        existing.response_body !== null
-      ) {
-        return { replay: { statusCode: existing.response_status, body: JSON.parse(existing.response_body) } };
-      }
-      if (existing.created_at >= isoAgo(IDEMPOTENCY_STALE_RUNNING_MS)) {
-        throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
-      }
-      await repo.deleteStaleKey(db, existing.id, existing.created_at);
+  ): Promise<IdempotentResponse | undefined> {
+    const existing = await repo.getKey(db, { userId, key });
+    if (!existing) return undefined;
+    if (existing.request_hash !== requestHash) throw new UnprocessableError(IDEMPOTENCY_MESSAGES.keyReused);
+    if (existing.status === 'done' && existing.response_status !== null && existing.response_body !== null) {
+      return { statusCode: existing.response_status, body: JSON.parse(existing.response_body) };
     }
-    throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+    // A 'running' row was claimed before its work by an earlier Depot; one a minute old belongs to
+    // a request that died, and a retry takes it over.
+    if (existing.created_at >= isoAgo(IDEMPOTENCY_STALE_RUNNING_MS)) {
+      throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+    }
+    await repo.deleteStaleKey(db, existing.id, existing.created_at);
+    return undefined;
   }
 
   return {
@@ -102,35 +108,51 @@ export function createIdempotency(deps: { db: Kysely<Database>; clock: Clock }) 
       request: IdempotentRequest,
       work: (claim: IdempotencyClaim) => Promise<IdempotentResponse>,
     ): Promise<IdempotentResponse & { replayed: boolean }> {
-      const { key } = request;
+      const { key, userId } = request;
       if (key === undefined) return { ...(await work(NO_CLAIM)), replayed: false };
 
-      await repo.deleteKeysOfUserBefore(db, request.userId, isoAgo(IDEMPOTENCY_KEY_TTL_MS));
+      await repo.deleteKeysOfUserBefore(db, userId, isoAgo(IDEMPOTENCY_KEY_TTL_MS));
       const requestHash = hashIdempotentRequest(request.scope, request.payload);
-      const claimed = await claimOrReplay({ ...request, key }, requestHash);
-      if ('replay' in claimed) return { ...claimed.replay, replayed: true };
+      const stored = await storedAnswer(userId, key, requestHash);
+      if (stored) return { ...stored, replayed: true };
 
-      let completed = false;
-      const claim: IdempotencyClaim = {
-        async complete(executor, response) {
-          const stored = await repo.completeKey(executor, claimed.id, {
-            status: response.statusCode,
-            body: JSON.stringify(response.body),
-          });
-          if (!stored) throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
-          completed = true;
-        },
-      };
-      let response: IdempotentResponse;
-      try {
-        response = await work(claim);
-      } catch (error) {
-        // If freeing fails too, the key turns stale within a minute; the first error is the one to report.
-        await repo.releaseKey(db, claimed.id).catch(() => {});
-        throw error;
+      // No await between this check and the set: two requests here cannot both pass it.
+      const slot = `${userId} ${key}`;
+      const runningHash = running.get(slot);
+      if (runningHash !== undefined) {
+        throw runningHash === requestHash
+          ? new ConflictError(IDEMPOTENCY_MESSAGES.inProgress)
+          : new UnprocessableError(IDEMPOTENCY_MESSAGES.keyReused);
       }
-      if (!completed) await claim.complete(db, response);
-      return { ...response, replayed: false };
+      running.set(slot, requestHash);
+      try {
+        let completed = false;
+        const claim: IdempotencyClaim = {
+          async complete(executor, response) {
+            const id = await repo.storeKey(executor, {
+              user_id: userId,
+              key,
+              request_hash: requestHash,
+              created_at: clock.now().toISOString(),
+              response_status: response.statusCode,
+              response_body: JSON.stringify(response.body),
+            });
+            if (id === undefined) throw new KeyTakenError();
+            completed = true;
+          },
+        };
+        // Work that stores nothing in a transaction of its own gets its answer stored after it.
+        const response = await work(claim);
+        if (!completed) await claim.complete(db, response);
+        return { ...response, replayed: false };
+      } catch (error) {
+        if (!(error instanceof KeyTakenError)) throw error;
+        const answer = await storedAnswer(userId, key, requestHash);
+        if (!answer) throw error;
+        return { ...answer, replayed: true };
+      } finally {
+        running.delete(slot);
+      }
     },
   };
 }

@@ -558,8 +558,25 @@ describe('Idempotency-Key on POST /api/orders', () => {
     const responses = await Promise.all(
       [1, 2, 3].map(() => placeOrder(customer, body(1), { 'idempotency-key': 'order-race' })),
     );
-    expect(responses.every((response) => [201, 409].includes(response.statusCode))).toBe(true);
-    expect(responses.some((response) => response.statusCode === 201)).toBe(true);
+    const placed = responses.filter((response) => response.statusCode === 201);
+    const refused = responses.filter((response) => response.statusCode === 409);
+    expect(placed.length + refused.length).toBe(3);
+    expect(placed.length).toBeGreaterThan(0);
+    // Every 201 is the one order: the first answer, or its replay.
+    expect(new Set(placed.map((response) => response.json().order.id)).size).toBe(1);
+    for (const response of refused) expect(response.json().message).toBe(IDEMPOTENCY_MESSAGES.inProgress);
+    expect(await count('orders')).toBe(before + 1);
+  });
+
+  it('refuses the same key with another body at once with 422, placing only the first', async () => {
+    const before = await count('orders');
+    const [first, other] = await Promise.all([
+      placeOrder(customer, body(1), { 'idempotency-key': 'order-race-other' }),
+      placeOrder(customer, body(2), { 'idempotency-key': 'order-race-other' }),
+    ]);
+    expect(first?.statusCode).toBe(201);
+    expect(other?.statusCode).toBe(422);
+    expect(other?.json().message).toBe(IDEMPOTENCY_MESSAGES.keyReused);
     expect(await count('orders')).toBe(before + 1);
   });
 

@@ -1,6 +1,6 @@
 import type { LocationType, Order, OrderStatus } from '@depot/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
+import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
 import { groupBy } from '../../lib/group-by';
@@ -171,6 +171,19 @@ const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
     .returningAll(),
 );
 
+const insertItemsQuery = compiledRowsQuery((db, lines: OrderItemRow[]) =>
+  db.insertInto('order_items').values(
+    lines.map((line) => ({
+      order_id: line.order_id,
+      stock_id: line.stock_id,
+      product_name: line.product_name,
+      quantity: line.quantity,
+      price_cents: line.price_cents,
+      weight_grams: line.weight_grams,
+    })),
+  ),
+);
+
 export async function createOrder(
   db: Executor,
   order: NewOrder,
@@ -179,7 +192,7 @@ export async function createOrder(
   const row = await insertOrderQuery.executeTakeFirst(db, order);
   if (!row) throw new Error('the order insert returned no row');
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
-  await db.insertInto('order_items').values(lines).execute();
+  await insertItemsQuery.execute(db, lines);
   return toOrder(row, lines);
 }
 
