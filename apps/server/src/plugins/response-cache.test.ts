@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,13 @@ describe('the response cache, on its own', () => {
       built += 1;
       reply.header('x-total-count', '7');
       return reply.status(status).send({ user: request.user?.id, built, query: request.query });
+    });
+    app.get('/cached-large', { config: { responseCache: true } }, async () => {
+      built += 1;
+      return {
+        built,
+        lines: Array.from({ length: 200 }, (_, line) => ({ line, product: 'Basmati rice 5 kg' })),
+      };
     });
     app.get('/uncached', async () => {
       built += 1;
@@ -59,6 +67,27 @@ describe('the response cache, on its own', () => {
     const afterChange = await get('/cached?page=1');
     expect(built).toBe(builtBefore + 1);
     expect(afterChange.json().built).toBe(builtBefore + 1);
+  });
+
+  it('sends a large cached answer gzipped to a client that accepts gzip, and plain to one that does not', async () => {
+    const gzip = { 'x-user': '1', 'accept-encoding': 'gzip, deflate, br' };
+    const first = await app.inject({ method: 'GET', url: '/cached-large', headers: gzip });
+    const builtBefore = built;
+    const zipped = await app.inject({ method: 'GET', url: '/cached-large', headers: gzip });
+    const plain = await app.inject({ method: 'GET', url: '/cached-large', headers: { 'x-user': '1' } });
+    expect(built).toBe(builtBefore);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(zipped.rawPayload.length).toBeLessThan(first.body.length / 4);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(first.json());
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.body).toBe(first.body);
+    // A small answer is not worth gzipping.
+    await get('/cached?page=gzip');
+    const small = await app.inject({ method: 'GET', url: '/cached?page=gzip', headers: gzip });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('keys answers by user and by the whole URL', async () => {
