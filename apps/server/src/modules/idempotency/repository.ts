@@ -68,3 +68,8 @@ export function deleteStaleKey(db: Executor, id: number, createdAt: string) {
     .where('created_at', '=', createdAt)
     .execute();
 }
+
+/** Removes one expired key, unless someone replaced it meanwhile. */
+export function deleteExpiredKey(db: Executor, id: number, createdAt: string) {
+  return db.deleteFrom('idempotency_keys').where('id', '=', id).where('created_at', '=', createdAt).execute();
+}

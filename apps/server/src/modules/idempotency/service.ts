@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_MESSAGES } from '@depot/contract';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
@@ -8,6 +9,10 @@ import * as repo from './repository';
 
 /** Keys are kept 24 hours (DESIGN §5). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
+/** A user's expired keys are deleted at most this often; until then a lookup skips them itself. */
+export const IDEMPOTENCY_SWEEP_INTERVAL_MS = 10 * 60_000;
+/** Users whose last sweep is remembered; one forgotten is only swept again sooner. */
+const SWEEPS_REMEMBERED = 10_000;
 /** A key still 'running' after this long belongs to a request that died; a retry may take it over. */
 export const IDEMPOTENCY_STALE_RUNNING_MS = 60_000;
 
@@ -81,6 +86,16 @@ export function createIdempotency(deps: { db: Kysely<Database>; clock: Clock }) 
   const isoAgo = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
   /** Keys whose first request is running in this process ("userId key"), with that request's hash. */
   const running = new Map<string, string>();
+  /** When each user's expired keys were last deleted (ms): a delete per request cost every order a write. */
+  const lastSweep = new LRUCache<number, number>({ max: SWEEPS_REMEMBERED });
+
+  async function sweepExpiredKeys(userId: number) {
+    const now = clock.now().getTime();
+    const last = lastSweep.get(userId);
+    if (last !== undefined && now - last < IDEMPOTENCY_SWEEP_INTERVAL_MS) return;
+    lastSweep.set(userId, now);
+    await repo.deleteKeysOfUserBefore(db, userId, isoAgo(IDEMPOTENCY_KEY_TTL_MS));
+  }
 
   /** The answer stored for the key, or undefined when the key is free. */
   async function storedAnswer(
@@ -90,6 +105,11 @@ export function createIdempotency(deps: { db: Kysely<Database>; clock: Clock }) 
   ): Promise<IdempotentResponse | undefined> {
     const existing = await repo.getKey(db, { userId, key });
     if (!existing) return undefined;
+    // Expired but not yet swept: forgotten, as if deleted (the key's next answer replaces it).
+    if (existing.created_at < isoAgo(IDEMPOTENCY_KEY_TTL_MS)) {
+      await repo.deleteExpiredKey(db, existing.id, existing.created_at);
+      return undefined;
+    }
     if (existing.request_hash !== requestHash) throw new UnprocessableError(IDEMPOTENCY_MESSAGES.keyReused);
     if (existing.status === 'done' && existing.response_status !== null && existing.response_body !== null) {
       return { statusCode: existing.response_status, body: JSON.parse(existing.response_body) };
@@ -111,7 +131,7 @@ export function createIdempotency(deps: { db: Kysely<Database>; clock: Clock }) 
       const { key, userId } = request;
       if (key === undefined) return { ...(await work(NO_CLAIM)), replayed: false };
 
-      await repo.deleteKeysOfUserBefore(db, userId, isoAgo(IDEMPOTENCY_KEY_TTL_MS));
+      await sweepExpiredKeys(userId);
       const requestHash = hashIdempotentRequest(request.scope, request.payload);
       const stored = await storedAnswer(userId, key, requestHash);
       if (stored) return { ...stored, replayed: true };

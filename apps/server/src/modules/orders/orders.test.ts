@@ -613,6 +613,21 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(later.json().order.id).not.toBe(first.json().order.id);
   });
 
+  it('forgets an expired key even before the periodic sweep has deleted it', async () => {
+    const first = await placeOrder(customer, body(1), { 'idempotency-key': 'order-expiring' });
+    t.clock.advance(24 * 60 * 60_000 - 5 * 60_000);
+    await logInAgain();
+    // This request sweeps the customer's expired keys; 'order-expiring' is not expired yet.
+    expect((await placeOrder(customer, body(1), { 'idempotency-key': 'order-sweeping' })).statusCode).toBe(201);
+    t.clock.advance(6 * 60_000);
+    const before = await count('orders');
+    const later = await placeOrder(customer, body(1), { 'idempotency-key': 'order-expiring' });
+    expect(later.statusCode).toBe(201);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(later.json().order.id).not.toBe(first.json().order.id);
+    expect(await count('orders')).toBe(before + 1);
+  });
+
   it('refuses a malformed key with 400', async () => {
     const before = await count('orders');
     const response = await placeOrder(customer, body(1), { 'idempotency-key': 'x'.repeat(256) });
