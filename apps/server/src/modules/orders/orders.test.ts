@@ -618,7 +618,8 @@ describe('Idempotency-Key on POST /api/orders', () => {
     t.clock.advance(24 * 60 * 60_000 - 5 * 60_000);
     await logInAgain();
     // This request sweeps the customer's expired keys; 'order-expiring' is not expired yet.
-    expect((await placeOrder(customer, body(1), { 'idempotency-key': 'order-sweeping' })).statusCode).toBe(201);
+    const sweeping = await placeOrder(customer, body(1), { 'idempotency-key': 'order-sweeping' });
+    expect(sweeping.statusCode).toBe(201);
     t.clock.advance(6 * 60_000);
     const before = await count('orders');
     const later = await placeOrder(customer, body(1), { 'idempotency-key': 'order-expiring' });
