@@ -104,6 +104,11 @@ describe('Inventory Reporting (manager Overview)', () => {
     expect(
       chart('Stock Levels & Replenishment Needs').getByText('Hinges (reorder)|Bolts'),
     ).toBeInTheDocument();
+    const key = within(screen.getByRole('list', { name: 'Stock levels key' }));
+    expect(key.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Hinges (reorder): 4',
+      'Bolts: 40',
+    ]);
     expect(screen.getByLabelText('Needs replenishment')).toHaveTextContent('At or under 10 units:Hinges: 4');
     expect(chart('Supplier Stock Distribution').getByText('Units delivered: 120,30')).toBeInTheDocument();
     await screen.findByText('Total Orders: 5,6,7,8,9,10');
