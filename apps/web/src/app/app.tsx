@@ -13,9 +13,10 @@ const queryClient = createQueryClient({ onSessionExpired: () => goHome() });
 // On a dashboard page, the profile request and the dashboard's chunks start together, now, instead
 // of each waiting for the one before (entry → dashboard chunk → profile → screen chunk).
 const { pathname } = window.location;
+const onDashboard = isDashboardPath(pathname);
 const storedRole = getStoredUser()?.role;
-if (isDashboardPath(pathname)) void queryClient.prefetchQuery(profileQueryOptions());
-const preloaded = isDashboardPath(pathname) ? preloadDashboard(pathname, storedRole) : Promise.resolve();
+if (onDashboard) void queryClient.prefetchQuery(profileQueryOptions());
+const preloaded = onDashboard ? preloadDashboard(pathname, storedRole) : Promise.resolve();
 
 /** How long the first render waits for the dashboard's chunks before it shows a loader instead. */
 const FIRST_RENDER_WAIT_MS = 3000;
@@ -26,7 +27,7 @@ const FIRST_RENDER_WAIT_MS = 3000;
  * (at most FIRST_RENDER_WAIT_MS) draws the page in one pass rather than a loader first.
  */
 export const readyToRender: Promise<void> =
-  isDashboardPath(pathname) && storedRole
+  onDashboard && storedRole
     ? Promise.race([preloaded, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
     : Promise.resolve();
 

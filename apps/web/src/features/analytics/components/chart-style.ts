@@ -15,6 +15,9 @@ export const ALERT_COLOR = '#e03131';
 
 export const seriesColor = (index: number) => SERIES_COLORS[index % SERIES_COLORS.length] as string;
 
+/** Options of a chart that counts things (orders, units): the y axis from zero, whole numbers only. */
+export const COUNT_AXIS_OPTIONS = { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } } as const;
+
 // en-GB's short month names, written out: a phone's first Intl formatter costs tens of milliseconds.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 

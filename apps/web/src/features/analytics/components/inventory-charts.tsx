@@ -6,7 +6,7 @@ import { formatQuantity } from '@/lib/format';
 import { useInventoryReport } from '../api/get-reports';
 import { ChartCanvas } from './chart-canvas';
 import { ChartCard } from './chart-card';
-import { ALERT_COLOR, seriesColor } from './chart-style';
+import { ALERT_COLOR, COUNT_AXIS_OPTIONS, seriesColor } from './chart-style';
 import classes from './inventory-charts.module.css';
 import { stockSlices } from './stock-slices';
 
@@ -123,8 +123,6 @@ function ReplenishmentNeeds({ levels }: { levels: InventoryReport['stock_levels'
     </Group>
   );
 }
-
-const COUNT_AXIS_OPTIONS = { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } };
 
 function SupplierDistributionBar({
   distribution,

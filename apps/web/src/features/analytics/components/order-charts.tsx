@@ -3,12 +3,11 @@ import { useMemo } from 'react';
 import { useOrderPerformanceReport } from '../api/get-reports';
 import { ChartCanvas } from './chart-canvas';
 import { ChartCard } from './chart-card';
-import { monthLabel, seriesColor } from './chart-style';
+import { COUNT_AXIS_OPTIONS, monthLabel, seriesColor } from './chart-style';
 
 export const FULFILMENT_TITLE = 'Order Fulfilment Rate';
 export const VOLUME_TITLE = 'Order Volume Trends';
 
-const COUNT_AXIS_OPTIONS = { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } };
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Order Performance: orders created against those delivered, and orders per month. */

@@ -8,12 +8,12 @@ import { useMemo } from 'react';
 import { useSalesReport } from '../api/get-reports';
 import { ChartCanvas } from './chart-canvas';
 import { ChartCard } from './chart-card';
-import { monthLabel, seriesColor } from './chart-style';
+import { COUNT_AXIS_OPTIONS, monthLabel, seriesColor } from './chart-style';
 
 export const SALES_TITLE = 'Product Sales Trends';
 
 const SALES_OPTIONS = {
-  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+  ...COUNT_AXIS_OPTIONS,
   plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
 } as const;
 
