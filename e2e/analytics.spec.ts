@@ -171,3 +171,35 @@ test('the demo business fills all five charts of its manager’s Overview', asyn
   await snapshot(page, 'analytics-demo-business');
   expect(problems).toEqual([]);
 });
+
+test('the charts are drawn in a worker, and a chart answers the pointer with its tooltip', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  const login = await page.request.post('/auth/login', {
+    data: { email: demoEmail(DEMO_MANAGERS[0]?.name ?? ''), password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto('/dashboard/overview');
+  const pie = await drawnChart(page, 'Stock Levels & Replenishment Needs');
+  expect(page.workers().map((worker) => worker.url())).toEqual([
+    expect.stringMatching(/\/static\/js\/chart-worker-/),
+  ]);
+
+  // The tooltip is drawn on the canvas, in the worker: the pointer on the pie (its middle is always
+  // on a slice) changes the picture, and leaving takes the tooltip away again.
+  const box = await pie.boundingBox();
+  if (!box) throw new Error('the pie has no box');
+  await page.mouse.move(box.x + 2, box.y + 2);
+  const picture = () => page.screenshot({ clip: box });
+  const without = await picture();
+  await expect
+    .poll(async () => {
+      await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
+      return (await picture()).equals(without);
+    })
+    .toBe(false);
+  await page.mouse.move(box.x + box.width / 2, box.y - 40);
+  await expect.poll(async () => (await picture()).equals(without)).toBe(true);
+  expect(problems).toEqual([]);
+});

@@ -18,6 +18,17 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(SERVER_PATHS.map((path) => [path, { target: SERVER_URL }])),
   },
+  // The analytics charts' worker (features/analytics/components/chart-worker.ts), one module file
+  // under static/js like every other chunk.
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        entryFileNames: 'static/js/[name]-[hash].js',
+        chunkFileNames: 'static/js/[name]-[hash].js',
+      },
+    },
+  },
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: which chunks and styles each route loads, read by `npm run bench:web`.

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { QueryError } from '@/components/query-states';
 import { useInView } from '@/hooks/use-in-view';
 import { afterNextPaint } from '@/lib/after-paint';
-import { loadChartJs } from './chart-canvas';
+import { prepareCharts } from './chart-drawing';
 
 /** SPEC §2: every chart is 400 px high. */
 export const CHART_HEIGHT = 400;
@@ -21,16 +21,14 @@ interface ChartCardProps {
 /**
  * A chart's frame: its title, then a placeholder, the failure, the empty sentence or the chart. The
  * placeholder and the chart take the same height, so nothing moves when the chart arrives. Chart.js
- * starts loading when the first card comes into view, while its report may still be on its way.
+ * (in its worker) starts loading when the first card comes into view, while its report may still be on its way.
  */
 export function ChartCard({ title, status, error, onRetry, emptyMessage, children }: ChartCardProps) {
   const ref = useRef<HTMLElement>(null);
   const inView = useInView(ref);
   useEffect(() => {
     if (!inView) return;
-    return afterNextPaint(() => {
-      loadChartJs().catch(() => {});
-    });
+    return afterNextPaint(prepareCharts);
   }, [inView]);
 
   return (
