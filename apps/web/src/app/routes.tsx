@@ -38,14 +38,16 @@ const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/act
 
 /**
  * The dashboard header's Account menu brings Mantine's Menu and floating-ui (about 25 kB gzip); the
- * shell loads it after its first paint, showing a button that looks the same meanwhile (and for good
- * if it fails to load). It is declared here in the entry, as the screens are: a lazy import made from
+ * shell loads it when its button is first pointed at, focused or clicked (dashboard-shell.tsx). It is declared here in the entry, as the screens are: a lazy import made from
  * inside another lazy chunk makes Rolldown move modules the entry already has into extra chunks
  * (rolldown#10731), which costs the landing page requests.
  */
-export const AccountMenu = lazy(() =>
-  import('@/features/dashboard/components/account-menu').catch(() => ({ default: AccountButton })),
-);
+const importAccountMenu = () => import('@/features/dashboard/components/account-menu');
+export const AccountMenu = lazy(() => importAccountMenu().catch(() => ({ default: AccountButton })));
+/** Starts loading the Account menu (a pointer or focus on its button), so a click finds it ready. */
+export const preloadAccountMenu = () => {
+  importAccountMenu().catch(() => {});
+};
 
 export interface DashboardPageRoute {
   /** An absolute path from PATHS, under /dashboard. */

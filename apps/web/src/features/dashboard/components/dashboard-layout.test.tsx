@@ -73,16 +73,27 @@ describe('Dashboard shell', () => {
   it('offers logging out on every device in the Account menu', async () => {
     const { user, router } = renderDashboardAs(TEST_USERS.customer);
 
-    // The menu loads after the dashboard's first paint; its button stands in, unavailable, until then.
+    // The menu's code comes with the first click on its button, which then opens it.
     const account = await screen.findByRole('button', { name: 'Account' });
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-haspopup', 'menu'),
-    );
-    expect(account).toHaveAttribute('aria-disabled', 'true');
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(account).toHaveAttribute('aria-haspopup', 'menu');
+    expect(account).not.toHaveAttribute('aria-disabled');
+    await user.click(account);
     await user.click(await screen.findByRole('menuitem', { name: 'Log out on every device' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/logout-everywhere'));
+  });
+
+  it('opens the Account menu from the keyboard, and Escape brings focus back to its button', async () => {
+    const { user } = renderDashboardAs(TEST_USERS.customer);
+    const account = await screen.findByRole('button', { name: 'Account' });
+    account.focus();
+    await user.keyboard('{Enter}');
+
+    const item = await screen.findByRole('menuitem', { name: 'Log out on every device' });
+    await waitFor(() => expect(item).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus();
   });
 
   it('makes the Account button an icon on a phone, still named Account, and keeps the title whole', async () => {
@@ -95,20 +106,19 @@ describe('Dashboard shell', () => {
 
     const heading = await screen.findByRole('heading', { name: "Inventory Manager's Dashboard" });
     expect(heading).toHaveTextContent("Inventory Manager's Dashboard");
-    // The placeholder shown until the menu loads looks the same: an icon named Account.
-    for (const account of [
-      screen.getByRole('button', { name: 'Account' }),
-      await waitFor(() => {
-        const loaded = screen.getByRole('button', { name: 'Account' });
-        expect(loaded).toHaveAttribute('aria-haspopup', 'menu');
-        return loaded;
-      }),
-    ]) {
-      expect(account).not.toHaveTextContent('Account');
-      expect(account.querySelector('svg')).not.toBeNull();
-    }
+    // The stand-in button and the menu's own look the same: an icon named Account.
+    const standIn = screen.getByRole('button', { name: 'Account' });
+    expect(standIn).not.toHaveTextContent('Account');
+    expect(standIn.querySelector('svg')).not.toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(standIn);
+    const menuButton = await waitFor(() => {
+      const loaded = screen.getByRole('button', { name: 'Account' });
+      expect(loaded).toHaveAttribute('aria-expanded', 'true');
+      return loaded;
+    });
+    expect(menuButton).not.toHaveTextContent('Account');
+    expect(menuButton.querySelector('svg')).not.toBeNull();
     expect(await screen.findByRole('menuitem', { name: 'Log out on every device' })).toHaveAttribute(
       'href',
       '/logout-everywhere',

@@ -1,11 +1,10 @@
 import { type Role, sidebarLinks } from '@depot/contract';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { memo, type ReactNode, Suspense } from 'react';
-import { AccountMenu } from '@/app/routes';
+import { memo, type ReactNode, Suspense, useState } from 'react';
+import { AccountMenu, preloadAccountMenu } from '@/app/routes';
 import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { useIsPhone } from '@/hooks/use-is-phone';
-import { usePainted } from '@/lib/after-paint';
 import { AccountButton } from './account-button';
 import { useLiveNotificationToasts } from './live-notification-toasts';
 import { Sidebar } from './sidebar';
@@ -72,13 +71,19 @@ export const DashboardShell = memo(function DashboardShell({ role, children }: D
   );
 });
 
-/** The Account menu once the dashboard's first frame is painted; until then its look-alike button. */
+/**
+ * The Account menu, loaded when its button is first pointed at or focused and opened by the first
+ * click. Loaded with the page, it cost a phone's main thread a long task of rendering a menu nobody
+ * had asked for yet.
+ */
 function DeferredAccountMenu({ iconOnly }: { iconOnly: boolean }) {
-  const painted = usePainted();
-  if (!painted) return <AccountButton iconOnly={iconOnly} />;
+  const [opened, setOpened] = useState(false);
+  if (!opened) {
+    return <AccountButton iconOnly={iconOnly} onIntent={preloadAccountMenu} onOpen={() => setOpened(true)} />;
+  }
   return (
     <Suspense fallback={<AccountButton iconOnly={iconOnly} />}>
-      <AccountMenu iconOnly={iconOnly} />
+      <AccountMenu iconOnly={iconOnly} defaultOpened />
     </Suspense>
   );
 }
