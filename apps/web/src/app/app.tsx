@@ -15,8 +15,16 @@ const queryClient = createQueryClient({ onSessionExpired: () => goHome() });
 const { pathname } = window.location;
 const onDashboard = isDashboardPath(pathname);
 const storedRole = getStoredUser()?.role;
-if (onDashboard) void queryClient.prefetchQuery(profileQueryOptions());
+const profileLoaded = onDashboard ? queryClient.prefetchQuery(profileQueryOptions()) : undefined;
 const preloaded = onDashboard ? preloadDashboard(pathname, storedRole) : Promise.resolve();
+// Nothing stored (a first visit, or a login from another tab): the profile names the role, and the
+// screen's chunk starts then, beside the shell's, rather than once the shell has rendered.
+if (profileLoaded && !storedRole) {
+  void profileLoaded.then(() => {
+    const role = queryClient.getQueryData(profileQueryOptions().queryKey)?.role;
+    if (role) preloadDashboard(pathname, role).catch(() => {});
+  });
+}
 
 /** How long the first render waits for the dashboard's chunks before it shows a loader instead. */
 const FIRST_RENDER_WAIT_MS = 3000;
