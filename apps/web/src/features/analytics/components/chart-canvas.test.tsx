@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@/app/theme';
 import { ChartCanvas } from './chart-canvas';
+import { prepareCharts } from './chart-drawing';
 import type { FromChartWorker, ToChartWorker } from './chart-worker-protocol';
 
 const charts = vi.hoisted(
@@ -201,6 +202,24 @@ describe('ChartCanvas in the chart worker', () => {
       { kind: 'pointer', id, type: 'mouseout', x: expect.any(Number), y: expect.any(Number) },
       { kind: 'destroy', id },
     ]);
+  });
+
+  it('lets go of a worker started ahead of its charts when none comes within 30 s', () => {
+    vi.useFakeTimers();
+    try {
+      prepareCharts();
+      prepareCharts();
+      expect(workers).toHaveLength(1);
+      vi.advanceTimersByTime(29_000);
+      expect(workers[0]?.terminated).toBe(false);
+      vi.advanceTimersByTime(1_000);
+      expect(workers[0]?.terminated).toBe(true);
+      prepareCharts();
+      expect(workers).toHaveLength(2);
+      vi.advanceTimersByTime(30_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers a retry when the worker fails, and draws with a new worker on it', async () => {

@@ -56,6 +56,12 @@ class ChartWorker {
   });
   private readonly charts = new Map<number, DrawCallbacks>();
   private nextId = 1;
+  // Started ahead of its charts (prepareCharts) and given none, say when every report came back
+  // empty: let go after a while rather than kept for as long as the page is open.
+  private unused: ReturnType<typeof setTimeout> | undefined = setTimeout(
+    () => this.retire(),
+    UNUSED_WORKER_MS,
+  );
 
   constructor(private readonly onRetired: () => void) {
     this.worker.onmessage = ({ data: message }: MessageEvent<FromChartWorker>) => {
@@ -73,6 +79,8 @@ class ChartWorker {
   }
 
   add(callbacks: DrawCallbacks): number {
+    clearTimeout(this.unused);
+    this.unused = undefined;
     const id = this.nextId++;
     this.charts.set(id, callbacks);
     return id;
@@ -89,11 +97,14 @@ class ChartWorker {
   }
 
   private retire() {
+    clearTimeout(this.unused);
     this.charts.clear();
     this.worker.terminate();
     this.onRetired();
   }
 }
+
+const UNUSED_WORKER_MS = 30_000;
 
 let worker: ChartWorker | undefined;
 function chartWorker(): ChartWorker {
