@@ -134,6 +134,24 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'static', 'js', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'static', 'js', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dist, 'static', 'js', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
+    // Vite's manifest: the dashboard shell shares clsx with the entry and has a chunk and styles of its own.
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'static/js/index-abc123.js', isEntry: true, imports: ['_clsx.js'] },
+        '_clsx.js': { file: 'static/js/clsx-1.js' },
+        'src/app/dashboard-route.tsx': {
+          file: 'static/js/dashboard-route-2.js',
+          isDynamicEntry: true,
+          imports: ['_clsx.js', '_dashboard-shared.js'],
+        },
+        '_dashboard-shared.js': {
+          file: 'static/js/dashboard-shared-3.js',
+          css: ['static/assets/shared-4.css'],
+        },
+      }),
+    );
     t = await createTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -150,6 +168,28 @@ describe('serving the built web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it("has a dashboard page's browser preload the shell's chunks and styles, and the profile when signed in", async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/dashboard/overview' });
+    expect(anonymous.headers.link).toBe(
+      '</static/js/dashboard-route-2.js>; rel=modulepreload, </static/js/dashboard-shared-3.js>; rel=modulepreload, ' +
+        '</static/assets/shared-4.css>; rel=preload; as=style; crossorigin',
+    );
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/stock-management?page=2',
+      cookies: { depot_session: 'some-token' },
+    });
+    expect(signedIn.headers.link).toBe(
+      `${anonymous.headers.link}, </auth/profile>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+
+    for (const url of ['/', '/logout', '/dashboards']) {
+      const page = await t.app.inject({ method: 'GET', url, cookies: { depot_session: 'some-token' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.link).toBeUndefined();
+    }
+  });
 
   it('serves hashed chunks from /static/js with a year of caching', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/static/js/index-abc123.js' });

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionCookieName } from '../modules/auth/session-cookie';
 
 const API_PREFIXES = ['/api/', '/auth/'];
 
@@ -16,6 +17,7 @@ export function isApiPath(url: string) {
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasBuild = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  const dashboardLinks = hasBuild ? dashboardPreloadLinks(webDist) : undefined;
   if (!hasBuild) {
     app.log.warn({ webDist }, 'web app not built (run `npm run build`): serving the API only');
   } else {
@@ -38,9 +40,70 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (hasBuild && wantsPage && !request.url.startsWith('/static/')) {
+      if (isDashboardPage(request.url)) {
+        const links = [dashboardLinks, hasSessionCookie(request) ? PROFILE_PRELOAD : undefined];
+        const header = links.filter((link) => link !== undefined).join(', ');
+        if (header) reply.header('link', header);
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const message = `Not found: ${request.method} ${request.url.split('?')[0]}`;
     return reply.status(404).send({ error: message, message });
   });
+}
+
+/**
+ * The dashboard's first request, the profile, preloaded from a page that has a session: it then
+ * travels beside the entry chunk instead of after it has run. The app fetches it with credentials
+ * 'include' (apps/web/src/lib/api-client.ts), which `crossorigin=use-credentials` matches.
+ */
+const PROFILE_PRELOAD = '</auth/profile>; rel=preload; as=fetch; crossorigin=use-credentials';
+
+const SESSION_COOKIES = [sessionCookieName(false), sessionCookieName(true)];
+const hasSessionCookie = (request: FastifyRequest) =>
+  SESSION_COOKIES.some((name) => request.cookies?.[name] !== undefined);
+
+const isDashboardPage = (url: string) => {
+  const path = url.split('?')[0] ?? url;
+  return path === '/dashboard' || path.startsWith('/dashboard/');
+};
+
+/** The dashboard shell's module in the web build's manifest (apps/web/src/app/dashboard-route.tsx). */
+export const DASHBOARD_SHELL_MODULE = 'src/app/dashboard-route.tsx';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * A `Link` header preloading the dashboard shell's chunks and styles, from the web build's manifest:
+ * a dashboard page's browser fetches them beside the entry chunk instead of after running it, one
+ * round trip sooner on a phone's network. Only what the entry does not load already is listed.
+ * Undefined when the build has no manifest or no such module.
+ */
+export function dashboardPreloadLinks(webDist: string): string | undefined {
+  const manifestPath = join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry || !manifest[DASHBOARD_SHELL_MODULE]) return undefined;
+
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const loadedByEntry = closure(entry);
+  const shell = [...closure(DASHBOARD_SHELL_MODULE)].filter((key) => !loadedByEntry.has(key));
+  const chunks = shell.map((key) => manifest[key]?.file).filter((file) => file !== undefined);
+  const styles = shell.flatMap((key) => manifest[key]?.css ?? []);
+  const links = [
+    ...chunks.map((file) => `</${file}>; rel=modulepreload`),
+    ...styles.map((file) => `</${file}>; rel=preload; as=style; crossorigin`),
+  ];
+  return links.length > 0 ? links.join(', ') : undefined;
 }
