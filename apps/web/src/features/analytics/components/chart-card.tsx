@@ -21,7 +21,8 @@ interface ChartCardProps {
 /**
  * A chart's frame: its title, then a placeholder, the failure, the empty sentence or the chart. The
  * placeholder and the chart take the same height, so nothing moves when the chart arrives. Chart.js
- * (in its worker) starts loading when the first card comes into view, while its report may still be on its way.
+ * (in its worker) starts loading when the first card comes into view, while its report may still
+ * be on its way.
  */
 export function ChartCard({ title, status, error, onRetry, emptyMessage, children }: ChartCardProps) {
   const ref = useRef<HTMLElement>(null);
