@@ -38,9 +38,10 @@ const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/act
 
 /**
  * The dashboard header's Account menu brings Mantine's Menu and floating-ui (about 25 kB gzip); the
- * shell loads it when its button is first pointed at, focused or clicked (dashboard-shell.tsx). It is declared here in the entry, as the screens are: a lazy import made from
- * inside another lazy chunk makes Rolldown move modules the entry already has into extra chunks
- * (rolldown#10731), which costs the landing page requests.
+ * shell loads it when its button is first pointed at, focused or clicked (dashboard-shell.tsx). It
+ * is declared here in the entry, as the screens are: a lazy import made from inside another lazy
+ * chunk makes Rolldown move modules the entry already has into extra chunks (rolldown#10731), which
+ * costs the landing page requests.
  */
 const importAccountMenu = () => import('@/features/dashboard/components/account-menu');
 export const AccountMenu = lazy(() => importAccountMenu().catch(() => ({ default: AccountButton })));
