@@ -22,3 +22,7 @@ export const PATHS = {
   notifications: '/dashboard/notifications',
   activity: '/dashboard/activity',
 } as const;
+
+/** Whether a URL path (no query) is the dashboard or one of its pages. */
+export const isDashboardPath = (pathname: string) =>
+  pathname === PATHS.dashboard || pathname.startsWith(`${PATHS.dashboard}/`);

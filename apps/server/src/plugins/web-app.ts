@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDashboardPath } from '@depot/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionCookieName } from '../modules/auth/session-cookie';
@@ -40,7 +41,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (hasBuild && wantsPage && !request.url.startsWith('/static/')) {
-      if (isDashboardPage(request.url)) {
+      if (isDashboardPath(request.url.split('?')[0] ?? request.url)) {
         const links = [dashboardLinks, hasSessionCookie(request) ? PROFILE_PRELOAD : undefined];
         const header = links.filter((link) => link !== undefined).join(', ');
         if (header) reply.header('link', header);
@@ -62,11 +63,6 @@ const PROFILE_PRELOAD = '</auth/profile>; rel=preload; as=fetch; crossorigin=use
 const SESSION_COOKIES = [sessionCookieName(false), sessionCookieName(true)];
 const hasSessionCookie = (request: FastifyRequest) =>
   SESSION_COOKIES.some((name) => request.cookies?.[name] !== undefined);
-
-const isDashboardPage = (url: string) => {
-  const path = url.split('?')[0] ?? url;
-  return path === '/dashboard' || path.startsWith('/dashboard/');
-};
 
 /** The dashboard shell's module in the web build's manifest (apps/web/src/app/dashboard-route.tsx). */
 export const DASHBOARD_SHELL_MODULE = 'src/app/dashboard-route.tsx';

@@ -1,11 +1,11 @@
-import { PATHS } from '@depot/contract';
+import { isDashboardPath, PATHS } from '@depot/contract';
 import { useEffect } from 'react';
 import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
 import { profileQueryOptions } from '@/lib/profile-query';
 import { createQueryClient } from '@/lib/query-client';
 import { getStoredUser } from '@/lib/stored-user';
 import { AppProviders } from './providers';
-import { appRoutes, isDashboardPath, preloadDashboard } from './routes';
+import { appRoutes, preloadDashboard } from './routes';
 
 let goHome = () => window.location.assign(PATHS.home);
 const queryClient = createQueryClient({ onSessionExpired: () => goHome() });

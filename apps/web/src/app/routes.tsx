@@ -95,9 +95,6 @@ function dashboardRoutesOf(role: Role): DashboardPageRoute[] {
   return pagesFor(role).map((path) => ({ path, Page: ROLE_SCREENS[role]?.[path] ?? PAGE_SCREENS[path] }));
 }
 
-export const isDashboardPath = (pathname: string) =>
-  pathname === PATHS.dashboard || pathname.startsWith(`${PATHS.dashboard}/`);
-
 /**
  * Starts loading what a dashboard path shows before React first renders, all at once rather than
  * one after another: the shell and, when the stored user says which role it is for, the screen.
