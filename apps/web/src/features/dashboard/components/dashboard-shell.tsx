@@ -83,7 +83,7 @@ function DeferredAccountMenu({ iconOnly }: { iconOnly: boolean }) {
   }
   return (
     <Suspense fallback={<AccountButton iconOnly={iconOnly} />}>
-      <AccountMenu iconOnly={iconOnly} defaultOpened />
+      <AccountMenu iconOnly={iconOnly} openAtOnce />
     </Suspense>
   );
 }
