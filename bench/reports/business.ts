@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import type {
   OrderItemsTable,
   OrdersTable,
-  ReplenishmentOrderItemsTable,
-  ReplenishmentOrdersTable,
+  SupplyOrderItemsTable,
+  SupplyOrdersTable,
 } from '../../apps/server/src/db/schema';
 import { expectedDeliveryDate, shippingCostCents } from '../../apps/server/src/modules/orders/shipping';
 import { seededRandom } from '../../apps/server/src/test/seeded-random';
@@ -205,8 +205,8 @@ export function* orderBatches(
   if (orders.length > 0) yield { orders, items };
 }
 
-export type SupplyOrderRow = Selectable<ReplenishmentOrdersTable>;
-export type SupplyOrderItemRow = Omit<Selectable<ReplenishmentOrderItemsTable>, 'id'>;
+export type SupplyOrderRow = Selectable<SupplyOrdersTable>;
+export type SupplyOrderItemRow = Omit<Selectable<SupplyOrderItemsTable>, 'id'>;
 
 export interface SupplierProductRow {
   id: number;

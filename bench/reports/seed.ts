@@ -119,12 +119,9 @@ export function seedSqlite(file: string, plan: BusinessPlan, progress: SeedProgr
       'supplier_products',
       Object.keys(SUPPLIER_PRODUCT_TYPES),
     );
-    const insertSupplyOrders = insertAll<SupplyOrderRow>(
-      'replenishment_orders',
-      Object.keys(SUPPLY_ORDER_TYPES),
-    );
+    const insertSupplyOrders = insertAll<SupplyOrderRow>('supply_orders', Object.keys(SUPPLY_ORDER_TYPES));
     const insertSupplyItems = insertAll<SupplyOrderItemRow>(
-      'replenishment_order_items',
+      'supply_order_items',
       Object.keys(SUPPLY_ORDER_ITEM_TYPES),
     );
     sqlite.transaction(() => {
@@ -256,8 +253,8 @@ export async function seedPostgres(
     const products = supplierProductsOf(plan, stocks);
     const supply = supplyOrdersOf(plan, products);
     await insertColumns(client, 'supplier_products', SUPPLIER_PRODUCT_TYPES, products);
-    await insertColumns(client, 'replenishment_orders', SUPPLY_ORDER_TYPES, supply.orders);
-    await insertColumns(client, 'replenishment_order_items', SUPPLY_ORDER_ITEM_TYPES, supply.items);
+    await insertColumns(client, 'supply_orders', SUPPLY_ORDER_TYPES, supply.orders);
+    await insertColumns(client, 'supply_order_items', SUPPLY_ORDER_ITEM_TYPES, supply.items);
     await client.query('commit');
 
     let done = 0;
@@ -276,8 +273,8 @@ export async function seedPostgres(
       'orders',
       'order_items',
       'supplier_products',
-      'replenishment_orders',
-      'replenishment_order_items',
+      'supply_orders',
+      'supply_order_items',
     ]) {
       await client.query(
         `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,

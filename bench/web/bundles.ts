@@ -48,11 +48,14 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   },
   {
     route: '/dashboard/stock-replenishment',
-    lazy: [DASHBOARD, page('stock-replenishment', 'stock-replenishment-page')],
+    lazy: [DASHBOARD, page('supply-orders', 'stock-replenishment-page')],
   },
   { route: '/dashboard/my-orders', lazy: [DASHBOARD, page('supply-orders', 'my-orders-page')] },
   { route: '/dashboard/supply-orders', lazy: [DASHBOARD, page('supply-orders', 'supply-orders-page')] },
-  { route: '/dashboard/supply-products', lazy: [DASHBOARD, page('supply-products', 'supply-products-page')] },
+  {
+    route: '/dashboard/supply-products',
+    lazy: [DASHBOARD, page('supplier-products', 'supplier-products-page')],
+  },
   { route: '/dashboard/products', lazy: [DASHBOARD, page('orders', 'products-page')] },
   { route: '/dashboard/products/order-preview', lazy: [DASHBOARD, page('orders', 'order-preview-page')] },
   { route: '/dashboard/products/confirm-order', lazy: [DASHBOARD, page('orders', 'confirm-order-page')] },

@@ -36,8 +36,6 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { createPincodeService } from './modules/pincodes/service';
-import { replenishmentOrderRoutes } from './modules/replenishment-orders/routes';
-import { createReplenishmentOrderService } from './modules/replenishment-orders/service';
 import { reportRoutes } from './modules/reports/routes';
 import { createReportService } from './modules/reports/service';
 import { stockRoutes } from './modules/stocks/routes';
@@ -46,6 +44,8 @@ import { supplierProductRoutes } from './modules/supplier-products/routes';
 import { createSupplierProductService } from './modules/supplier-products/service';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { createSupplierService } from './modules/suppliers/service';
+import { supplyOrderRoutes } from './modules/supply-orders/routes';
+import { createSupplyOrderService } from './modules/supply-orders/service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerResponseCache } from './plugins/response-cache';
@@ -209,8 +209,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(supplierProductRoutes, {
     supplierProductService: createSupplierProductService({ db: database.db, clock }),
   });
-  await app.register(replenishmentOrderRoutes, {
-    replenishmentOrderService: createReplenishmentOrderService({
+  await app.register(supplyOrderRoutes, {
+    supplyOrderService: createSupplyOrderService({
       db: database.db,
       dialect: database.dialect,
       clock,

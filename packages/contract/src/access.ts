@@ -143,7 +143,7 @@ export const PAGE_ACCESS = {
   [PATHS.myOrders]: { roles: ['Inventory Manager'], sidebarLabel: 'My Orders' },
   [PATHS.activity]: { roles: ['Inventory Manager'], sidebarLabel: 'Activity' },
   // New pages go here, in sidebar order, e.g. the Inventory Manager's Activity page.
-  [PATHS.supplyProducts]: { roles: ['Supplier'], sidebarLabel: 'Products' },
+  [PATHS.supplierProducts]: { roles: ['Supplier'], sidebarLabel: 'Products' },
   [PATHS.supplyOrders]: { roles: ['Supplier'], sidebarLabel: 'Supply Orders' },
   [PATHS.products]: { roles: ['Customer'], sidebarLabel: 'Products' },
   [PATHS.orderPreview]: { roles: ['Customer'] },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { supplierProductSchema, supplyOrderSchema } from './replenishment';
 import { ROLES } from './roles';
 import { stockItemSchema } from './stocks';
+import { supplierProductSchema } from './supplier-products';
+import { supplyOrderSchema } from './supply-orders';
 
 export const roleSchema = z.enum(ROLES);
 

@@ -1,6 +1,6 @@
 import type { Notification } from './auth';
 import type { Order } from './orders';
-import type { SupplyOrder } from './replenishment';
+import type { SupplyOrder } from './supply-orders';
 
 /** GET /api/events: Server-Sent Events for the logged-in user (DESIGN §1). */
 export const EVENTS_PATH = '/api/events';

@@ -14,7 +14,7 @@ export const PATHS = {
   updateStock: '/dashboard/stock-management/updateStock/:id',
   stockReplenishment: '/dashboard/stock-replenishment',
   myOrders: '/dashboard/my-orders',
-  supplyProducts: '/dashboard/supply-products',
+  supplierProducts: '/dashboard/supply-products',
   supplyOrders: '/dashboard/supply-orders',
   products: '/dashboard/products',
   orderPreview: '/dashboard/products/order-preview',

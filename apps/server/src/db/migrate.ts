@@ -12,6 +12,7 @@ import { supplierDeliveriesMigration } from './migrations/2026-11-27-supplier-de
 import { auditEventsMigration } from './migrations/2026-11-28-audit-events';
 import { idempotencyKeysByUserMigration } from './migrations/2026-11-28-idempotency-keys-by-user';
 import { leanerOrderWritesMigration } from './migrations/2026-11-29-leaner-order-writes';
+import { supplyOrderNamesMigration } from './migrations/2026-11-30-supply-order-names';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-28-audit-events': auditEventsMigration,
   '2026-11-28-idempotency-keys-by-user': idempotencyKeysByUserMigration,
   '2026-11-29-leaner-order-writes': leanerOrderWritesMigration,
+  '2026-11-30-supply-order-names': supplyOrderNamesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

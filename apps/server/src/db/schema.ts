@@ -126,7 +126,7 @@ export interface SupplierProductsTable {
 }
 
 /** An Inventory Manager's order to one supplier; totals are summed from its lines. */
-export interface ReplenishmentOrdersTable {
+export interface SupplyOrdersTable {
   id: Generated<number>;
   inventory_manager_id: number;
   supplier_id: number;
@@ -142,7 +142,7 @@ export interface ReplenishmentOrdersTable {
 }
 
 /** A supply order line with the product's name, price and weight copied at order time. */
-export interface ReplenishmentOrderItemsTable {
+export interface SupplyOrderItemsTable {
   id: Generated<number>;
   order_id: number;
   product_id: number;
@@ -231,8 +231,8 @@ export interface Database {
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;
   supplier_products: SupplierProductsTable;
-  replenishment_orders: ReplenishmentOrdersTable;
-  replenishment_order_items: ReplenishmentOrderItemsTable;
+  supply_orders: SupplyOrdersTable;
+  supply_order_items: SupplyOrderItemsTable;
   live_events: LiveEventsTable;
   order_daily_stats: OrderDailyStatsTable;
   product_daily_sales: ProductDailySalesTable;

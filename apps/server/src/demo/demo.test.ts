@@ -26,7 +26,7 @@ describe('the demo business', () => {
     await t.close();
   });
 
-  const count = async (table: 'users' | 'orders' | 'replenishment_orders' | 'notifications' | 'stocks') =>
+  const count = async (table: 'users' | 'orders' | 'supply_orders' | 'notifications' | 'stocks') =>
     Number(
       (
         await t.database.db
@@ -61,12 +61,12 @@ describe('the demo business', () => {
 
   it('adds nothing when run again', async () => {
     const before = await Promise.all(
-      (['users', 'orders', 'replenishment_orders', 'notifications', 'stocks'] as const).map(count),
+      (['users', 'orders', 'supply_orders', 'notifications', 'stocks'] as const).map(count),
     );
     expect(await seedDemoIfMissing(t.app, t.clock, { days: DAYS })).toBeNull();
     expect(
       await Promise.all(
-        (['users', 'orders', 'replenishment_orders', 'notifications', 'stocks'] as const).map(count),
+        (['users', 'orders', 'supply_orders', 'notifications', 'stocks'] as const).map(count),
       ),
     ).toEqual(before);
   });

@@ -106,12 +106,12 @@ export async function checkInvariants(
     .select(['order_id', 'stock_id', 'quantity'])
     .execute();
   const supplyOrders = await db
-    .selectFrom('replenishment_orders')
+    .selectFrom('supply_orders')
     .select(['id', 'address', 'status', 'delivered_at'])
     .orderBy('id')
     .execute();
   const supplyItems = await db
-    .selectFrom('replenishment_order_items')
+    .selectFrom('supply_order_items')
     .select(['order_id', 'product_id', 'product_name', 'quantity'])
     .execute();
   const orderLines = linesByOrder(orderItems, (item) => item.stock_id);

@@ -2,16 +2,25 @@ import { PATHS, type Role } from '@depot/contract';
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { DashboardLayout } from '@/features/dashboard/components/dashboard-layout';
-import type { DashboardPageRoute } from './routes';
+import type { AccountMenuLoader } from '@/features/dashboard/components/dashboard-shell';
+import type { LazyComponent } from '@/lib/lazy-with-timeout';
+
+export interface DashboardPageRoute {
+  /** An absolute path from PATHS, under /dashboard. */
+  path: string;
+  Page: LazyComponent<object>;
+}
 
 interface DashboardRouteProps {
   routesByRole: Record<Role, readonly DashboardPageRoute[]>;
+  accountMenu: AccountMenuLoader;
 }
 
 /** /dashboard/*: the shell, with only the signed-in role's screens registered inside it. */
-export default function DashboardRoute({ routesByRole }: DashboardRouteProps) {
+export default function DashboardRoute({ routesByRole, accountMenu }: DashboardRouteProps) {
   return (
     <DashboardLayout
+      accountMenu={accountMenu}
       renderContent={(role) => (
         <Routes>
           <Route index element={<Navigate to={PATHS.overview} replace />} />

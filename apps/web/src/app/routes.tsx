@@ -5,6 +5,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { RouteErrorBoundary } from '@/components/route-error-boundary';
 import { AccountButton } from '@/features/dashboard/components/account-button';
 import { type LazyComponent, lazyWithTimeout } from '@/lib/lazy-with-timeout';
+import type { DashboardPageRoute } from './dashboard-route';
 import { LandingRoute } from './landing-route';
 
 const ResetPasswordPage = lazyWithTimeout(() => import('@/features/auth/pages/reset-password-page'));
@@ -23,12 +24,12 @@ const StockManagementPage = lazyWithTimeout(() => import('@/features/stock/pages
 const AddStockPage = lazyWithTimeout(() => import('@/features/stock/pages/add-stock-page'));
 const UpdateStockPage = lazyWithTimeout(() => import('@/features/stock/pages/update-stock-page'));
 const StockReplenishmentPage = lazyWithTimeout(
-  () => import('@/features/stock-replenishment/pages/stock-replenishment-page'),
+  () => import('@/features/supply-orders/pages/stock-replenishment-page'),
 );
 const MyOrdersPage = lazyWithTimeout(() => import('@/features/supply-orders/pages/my-orders-page'));
 const SupplyOrdersPage = lazyWithTimeout(() => import('@/features/supply-orders/pages/supply-orders-page'));
-const SupplyProductsPage = lazyWithTimeout(
-  () => import('@/features/supply-products/pages/supply-products-page'),
+const SupplierProductsPage = lazyWithTimeout(
+  () => import('@/features/supplier-products/pages/supplier-products-page'),
 );
 const ProductsPage = lazyWithTimeout(() => import('@/features/orders/pages/products-page'));
 const OrderPreviewPage = lazyWithTimeout(() => import('@/features/orders/pages/order-preview-page'));
@@ -44,17 +45,12 @@ const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/act
  * costs the landing page requests.
  */
 const importAccountMenu = () => import('@/features/dashboard/components/account-menu');
-export const AccountMenu = lazy(() => importAccountMenu().catch(() => ({ default: AccountButton })));
+const AccountMenu = lazy(() => importAccountMenu().catch(() => ({ default: AccountButton })));
 /** Starts loading the Account menu (a pointer or focus on its button), so a click finds it ready. */
-export const preloadAccountMenu = () => {
+const preloadAccountMenu = () => {
   importAccountMenu().catch(() => {});
 };
-
-export interface DashboardPageRoute {
-  /** An absolute path from PATHS, under /dashboard. */
-  path: string;
-  Page: LazyComponent<object>;
-}
+const ACCOUNT_MENU = { Menu: AccountMenu, preload: preloadAccountMenu };
 
 /** The screen of every dashboard page of the contract's PAGE_ACCESS, which says who may open it. */
 const PAGE_SCREENS: Record<DashboardPagePath, LazyComponent<object>> = {
@@ -66,7 +62,7 @@ const PAGE_SCREENS: Record<DashboardPagePath, LazyComponent<object>> = {
   [PATHS.updateStock]: UpdateStockPage,
   [PATHS.stockReplenishment]: StockReplenishmentPage,
   [PATHS.myOrders]: MyOrdersPage,
-  [PATHS.supplyProducts]: SupplyProductsPage,
+  [PATHS.supplierProducts]: SupplierProductsPage,
   [PATHS.supplyOrders]: SupplyOrdersPage,
   [PATHS.products]: ProductsPage,
   [PATHS.orderPreview]: OrderPreviewPage,
@@ -118,7 +114,10 @@ export const appRoutes: RouteObject[] = [
       { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
       { path: PATHS.logout, element: <LogoutPage /> },
       { path: PATHS.logoutEverywhere, element: <LogoutPage everywhere /> },
-      { path: `${PATHS.dashboard}/*`, element: <DashboardRoute routesByRole={DASHBOARD_ROUTES} /> },
+      {
+        path: `${PATHS.dashboard}/*`,
+        element: <DashboardRoute routesByRole={DASHBOARD_ROUTES} accountMenu={ACCOUNT_MENU} />,
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

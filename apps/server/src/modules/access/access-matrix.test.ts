@@ -93,7 +93,7 @@ const OWNER_COLUMNS: Partial<
     rowId: (row) => row.id,
   },
   supplyOrder: {
-    table: 'replenishment_orders',
+    table: 'supply_orders',
     byRole: { 'Inventory Manager': 'inventory_manager_id', Supplier: 'supplier_id' },
     rowId: (row) => row.id,
   },

@@ -295,7 +295,7 @@ async function expectOwnersUnchanged() {
     kysely.selectFrom('orders').select('id').where('customer_id', '!=', owners.customer).execute(),
     kysely.selectFrom('supplier_products').select('id').where('supplier_id', '!=', owners.supplier).execute(),
     kysely
-      .selectFrom('replenishment_orders')
+      .selectFrom('supply_orders')
       .select('id')
       .where('inventory_manager_id', '!=', owners.manager)
       .execute(),

@@ -120,7 +120,7 @@ function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters)
                 's.supplier_id',
                 'in',
                 eb
-                  .selectFrom('replenishment_orders as r')
+                  .selectFrom('supply_orders as r')
                   .select('r.supplier_id')
                   .where('r.inventory_manager_id', '=', viewerId),
               ),

@@ -15,9 +15,9 @@ import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
 import { type AuditContext, actorOf } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
-import * as supplyOrdersRepo from '../replenishment-orders/repository';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
+import * as supplyOrdersRepo from '../supply-orders/repository';
 import { argon2PasswordHasher, assertNotCommonPassword, type PasswordHasher } from './passwords';
 import * as repo from './repository';
 
@@ -211,7 +211,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const newest = { limit: PROFILE_LIST_LIMIT, offset: 0 };
       const isManager = user.role === 'Inventory Manager';
       const isSupplier = user.role === 'Supplier';
-      const [notifications, stocks, products, replenishmentOrders, supplyOrders] = await Promise.all([
+      const [notifications, stocks, products, supplyOrdersPlaced, supplyOrdersReceived] = await Promise.all([
         repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
         isManager ? stocksRepo.listStocks(db, { managerId: user.id }, newest) : [],
         isSupplier ? productsRepo.listProducts(db, { supplierId: user.id }, newest) : [],
@@ -223,8 +223,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         notifications,
         products,
         stocks,
-        replenishment_orders: replenishmentOrders,
-        supply_orders: supplyOrders,
+        replenishment_orders: supplyOrdersPlaced,
+        supply_orders: supplyOrdersReceived,
       };
     },
 

@@ -27,13 +27,13 @@ const filled = (months: string[], rows: { month: string; value: number }[]) =>
 
 async function referenceSupplierDeliveries(db: Executor, range: DayRange) {
   const rows = await db
-    .selectFrom('replenishment_order_items')
-    .innerJoin('replenishment_orders', 'replenishment_orders.id', 'replenishment_order_items.order_id')
-    .innerJoin('users', 'users.id', 'replenishment_orders.supplier_id')
-    .select((eb) => ['users.name', eb.fn.sum<number>('replenishment_order_items.quantity').as('units')])
-    .where('replenishment_orders.status', '=', 'Delivered')
-    .where('replenishment_orders.delivered_at', '>=', range.startDate)
-    .where('replenishment_orders.delivered_at', '<', dayAfter(range.endDate))
+    .selectFrom('supply_order_items')
+    .innerJoin('supply_orders', 'supply_orders.id', 'supply_order_items.order_id')
+    .innerJoin('users', 'users.id', 'supply_orders.supplier_id')
+    .select((eb) => ['users.name', eb.fn.sum<number>('supply_order_items.quantity').as('units')])
+    .where('supply_orders.status', '=', 'Delivered')
+    .where('supply_orders.delivered_at', '>=', range.startDate)
+    .where('supply_orders.delivered_at', '<', dayAfter(range.endDate))
     .groupBy(['users.id', 'users.name'])
     .orderBy('units', 'desc')
     .orderBy('users.name')

@@ -85,22 +85,22 @@ export async function countSupplierDelivery(db: Executor, day: string, supplierI
 
 /** Recomputes the delivery summary from the delivered supply orders; run it inside a transaction. */
 export async function rebuildSupplierDeliveries(db: Executor): Promise<void> {
-  const deliveryDay = sql<string>`substr(replenishment_orders.delivered_at, 1, 10)`;
+  const deliveryDay = sql<string>`substr(supply_orders.delivered_at, 1, 10)`;
   await db.deleteFrom('supplier_daily_deliveries').execute();
   await db
     .insertInto('supplier_daily_deliveries')
     .columns(['day', 'supplier_id', 'units'])
     .expression(
       db
-        .selectFrom('replenishment_order_items')
-        .innerJoin('replenishment_orders', 'replenishment_orders.id', 'replenishment_order_items.order_id')
-        .where('replenishment_orders.delivered_at', 'is not', null)
+        .selectFrom('supply_order_items')
+        .innerJoin('supply_orders', 'supply_orders.id', 'supply_order_items.order_id')
+        .where('supply_orders.delivered_at', 'is not', null)
         .select((eb) => [
           deliveryDay.as('day'),
-          'replenishment_orders.supplier_id',
-          eb.fn.sum<number>('replenishment_order_items.quantity').as('units'),
+          'supply_orders.supplier_id',
+          eb.fn.sum<number>('supply_order_items.quantity').as('units'),
         ])
-        .groupBy([deliveryDay, 'replenishment_orders.supplier_id']),
+        .groupBy([deliveryDay, 'supply_orders.supplier_id']),
     )
     .execute();
 }

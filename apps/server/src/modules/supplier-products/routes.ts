@@ -2,7 +2,7 @@ import {
   createSupplierProductBodySchema,
   errorResponseSchema,
   idParamsSchema,
-  REPLENISHMENT_MESSAGES,
+  SUPPLIER_PRODUCT_MESSAGES,
   supplierProductListQuerySchema,
   supplierProductListResponseSchema,
   supplierProductResponseSchema,
@@ -95,7 +95,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
         request.body,
         auditContextOf(request),
       );
-      return { product, message: REPLENISHMENT_MESSAGES.productUpdated };
+      return { product, message: SUPPLIER_PRODUCT_MESSAGES.updated };
     },
   );
 }

@@ -2,8 +2,8 @@ import {
   AUTH_MESSAGES,
   type CreateSupplierProductBody,
   LIST_LIMIT_MAX,
-  REPLENISHMENT_MESSAGES,
   type SessionUser,
+  SUPPLIER_PRODUCT_MESSAGES,
   type SupplierProduct,
   type SupplierProductListQuery,
   type UpdateSupplierProductBody,
@@ -89,7 +89,7 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
       const supplierId = ownedBy(user);
       if (Object.values(changes).every((value) => value === undefined)) {
         const product = await repo.getProduct(db, id, { supplierId });
-        if (!product) throw new NotFoundError(REPLENISHMENT_MESSAGES.productNotFound);
+        if (!product) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
         return product;
       }
       const now = isoNow();
@@ -97,7 +97,7 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
         const before = await repo.getProduct(trx, id, { supplierId });
         const product =
           before && (await repo.updateProduct(trx, id, supplierId, { ...changes, updated_at: now }));
-        if (!before || !product) throw new NotFoundError(REPLENISHMENT_MESSAGES.productNotFound);
+        if (!before || !product) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
         await recordAuditEvent(trx, audit, now, {
           action: 'supplier_product.updated',
           entityType: 'supplier_product',

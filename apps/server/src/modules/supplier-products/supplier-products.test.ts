@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, REPLENISHMENT_MESSAGES, type SupplierProduct } from '@depot/contract';
+import { AUTH_MESSAGES, SUPPLIER_PRODUCT_MESSAGES, type SupplierProduct } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
@@ -85,8 +85,8 @@ describe('POST /api/stock-replenishment/products', () => {
   it('refuses missing, negative and malformed values with 400 and adds nothing', async () => {
     const before = await countProducts();
     const cases: [Record<string, unknown>, string][] = [
-      [{ price: 1, weight: 1, quantity: 1 }, REPLENISHMENT_MESSAGES.productNameRequired],
-      [{ name: ' ', price: 1, weight: 1, quantity: 1 }, REPLENISHMENT_MESSAGES.productNameRequired],
+      [{ price: 1, weight: 1, quantity: 1 }, SUPPLIER_PRODUCT_MESSAGES.nameRequired],
+      [{ name: ' ', price: 1, weight: 1, quantity: 1 }, SUPPLIER_PRODUCT_MESSAGES.nameRequired],
       [{ name: 'A', weight: 1, quantity: 1 }, 'Price is required'],
       [{ name: 'A', price: -1, weight: 1, quantity: 1 }, 'Price must be a number'],
       [{ name: 'A', price: '1.005', weight: 1, quantity: 1 }, 'Price must be a number'],
@@ -200,7 +200,7 @@ describe('PUT /api/stock-replenishment/products/{id}', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      message: REPLENISHMENT_MESSAGES.productUpdated,
+      message: SUPPLIER_PRODUCT_MESSAGES.updated,
       product: { ...product, price: 4.75, weight: 2.5, quantity: 7 },
     });
     expect(await productRow(product.id)).toMatchObject({
@@ -227,7 +227,7 @@ describe('PUT /api/stock-replenishment/products/{id}', () => {
     const before = await productRow(product.id);
     const response = await update(otherSupplier, { quantity: 0 });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe(REPLENISHMENT_MESSAGES.productNotFound);
+    expect(response.json().message).toBe(SUPPLIER_PRODUCT_MESSAGES.notFound);
     expect((await update(supplier, { quantity: 1 }, 999_999)).statusCode).toBe(404);
     expect(await productRow(product.id)).toEqual(before);
   });

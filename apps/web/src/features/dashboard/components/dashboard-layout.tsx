@@ -5,11 +5,12 @@ import { PageLoader } from '@/components/page-loader';
 import { useProfile } from '@/lib/profile';
 import { SessionUserContext } from '@/lib/session-user';
 import { clearStoredUser, storeUser, useStoredUser } from '@/lib/stored-user';
-import { DashboardShell } from './dashboard-shell';
+import { type AccountMenuLoader, DashboardShell } from './dashboard-shell';
 
 interface DashboardLayoutProps {
   /** The screens registered for the signed-in user's role. */
   renderContent: (role: Role) => ReactNode;
+  accountMenu: AccountMenuLoader;
 }
 
 /**
@@ -18,7 +19,7 @@ interface DashboardLayoutProps {
  * profile clears the stored user and goes home. The server checks every request on its own, so the
  * stored role only decides what is drawn, never what is allowed.
  */
-export function DashboardLayout({ renderContent }: DashboardLayoutProps) {
+export function DashboardLayout({ renderContent, accountMenu }: DashboardLayoutProps) {
   const navigate = useNavigate();
   const profile = useProfile();
   const storedUser = useStoredUser();
@@ -42,7 +43,9 @@ export function DashboardLayout({ renderContent }: DashboardLayoutProps) {
   if (!user || !role || failed) return <PageLoader label="Loading your dashboard…" />;
   return (
     <SessionUserContext value={user}>
-      <DashboardShell role={role}>{content}</DashboardShell>
+      <DashboardShell role={role} accountMenu={accountMenu}>
+        {content}
+      </DashboardShell>
     </SessionUserContext>
   );
 }

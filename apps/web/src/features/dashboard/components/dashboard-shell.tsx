@@ -1,8 +1,7 @@
 import { type Role, sidebarLinks } from '@depot/contract';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { memo, type ReactNode, Suspense, useState } from 'react';
-import { AccountMenu, preloadAccountMenu } from '@/app/routes';
+import { type ComponentType, memo, type ReactNode, Suspense, useState } from 'react';
 import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { AccountButton } from './account-button';
@@ -11,13 +10,28 @@ import { Sidebar } from './sidebar';
 
 const NAVBAR_ID = 'dashboard-navigation';
 
+/**
+ * The Account menu's lazily loaded component and the call that starts loading it. The app's entry
+ * declares both (app/routes.tsx: where the lazy import must live for the chunks to stay lean) and
+ * hands them down, so this feature never imports the app.
+ */
+export interface AccountMenuLoader {
+  Menu: ComponentType<{ iconOnly: boolean; openAtOnce?: boolean }>;
+  preload: () => void;
+}
+
 interface DashboardShellProps {
   role: Role;
+  accountMenu: AccountMenuLoader;
   children: ReactNode;
 }
 
 /** Memoized: the layout redraws when the profile answers, and the screen inside need not. */
-export const DashboardShell = memo(function DashboardShell({ role, children }: DashboardShellProps) {
+export const DashboardShell = memo(function DashboardShell({
+  role,
+  accountMenu,
+  children,
+}: DashboardShellProps) {
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
   // Below the 'sm' breakpoint Mantine only slides a closed navbar off screen; hiding it also takes its
   // links out of the tab order and the accessibility tree.
@@ -55,7 +69,7 @@ export const DashboardShell = memo(function DashboardShell({ role, children }: D
             {role}'s Dashboard
           </Title>
           <ColorSchemeToggle />
-          <DeferredAccountMenu iconOnly={isPhone} />
+          <DeferredAccountMenu loader={accountMenu} iconOnly={isPhone} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar
@@ -76,14 +90,14 @@ export const DashboardShell = memo(function DashboardShell({ role, children }: D
  * click. Loaded with the page, it cost a phone's main thread a long task of rendering a menu nobody
  * had asked for yet.
  */
-function DeferredAccountMenu({ iconOnly }: { iconOnly: boolean }) {
+function DeferredAccountMenu({ loader, iconOnly }: { loader: AccountMenuLoader; iconOnly: boolean }) {
   const [opened, setOpened] = useState(false);
   if (!opened) {
-    return <AccountButton iconOnly={iconOnly} onIntent={preloadAccountMenu} onOpen={() => setOpened(true)} />;
+    return <AccountButton iconOnly={iconOnly} onIntent={loader.preload} onOpen={() => setOpened(true)} />;
   }
   return (
     <Suspense fallback={<AccountButton iconOnly={iconOnly} />}>
-      <AccountMenu iconOnly={iconOnly} openAtOnce />
+      <loader.Menu iconOnly={iconOnly} openAtOnce />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { REPLENISHMENT_MESSAGES, type SupplyOrder } from '@depot/contract';
+import { SUPPLY_ORDER_MESSAGES, type SupplyOrder } from '@depot/contract';
 import { Stack, Text } from '@mantine/core';
 import { formatDateTime, formatQuantity } from '@/lib/format';
 
@@ -20,7 +20,7 @@ export function ExpectedDelivery({ order }: { order: SupplyOrder }) {
   if (!order.expected_delivery_time) {
     return (
       <Text span size="sm" c="dimmed" fs="italic">
-        {REPLENISHMENT_MESSAGES.waitingForUpdate}
+        {SUPPLY_ORDER_MESSAGES.waitingForUpdate}
       </Text>
     );
   }

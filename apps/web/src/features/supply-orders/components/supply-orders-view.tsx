@@ -1,4 +1,4 @@
-import { REPLENISHMENT_MESSAGES, type SupplyOrder } from '@depot/contract';
+import { SUPPLY_ORDER_MESSAGES, type SupplyOrder } from '@depot/contract';
 import { Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ListState } from '@/components/list-state';
@@ -44,7 +44,7 @@ export function SupplyOrdersView({ orders, onUpdate }: SupplyOrdersViewProps) {
       query={orders}
       isEmpty={loaded.length === 0}
       noun="supply orders"
-      empty={{ title: REPLENISHMENT_MESSAGES.noSupplyOrders }}
+      empty={{ title: SUPPLY_ORDER_MESSAGES.noSupplyOrders }}
     >
       {() => (
         <Stack gap="md">

@@ -1,5 +1,5 @@
 import {
-  REPLENISHMENT_MESSAGES,
+  SUPPLY_ORDER_MESSAGES,
   SUPPLY_ORDER_STATUSES,
   type SupplyOrder,
   type SupplyOrderStatus,
@@ -48,7 +48,7 @@ function UpdateSupplyOrderForm({ order, onDone }: { order: SupplyOrder; onDone: 
     if (status !== order.status) body.status = status;
     if (delivery && delivery !== initialDelivery) body.expected_delivery_time = toUtcIso(delivery);
     if (body.status === undefined && body.expected_delivery_time === undefined) {
-      setProblem(REPLENISHMENT_MESSAGES.nothingToUpdate);
+      setProblem(SUPPLY_ORDER_MESSAGES.nothingToUpdate);
       return;
     }
     setProblem(null);

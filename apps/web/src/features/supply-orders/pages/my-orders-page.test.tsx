@@ -1,4 +1,4 @@
-import { PATHS, REPLENISHMENT_MESSAGES } from '@depot/contract';
+import { PATHS, SUPPLY_ORDER_MESSAGES } from '@depot/contract';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeEventSource, openedLiveStream } from '@/testing/fake-event-source';
@@ -31,7 +31,7 @@ describe('My Orders page', () => {
       '4 Warehouse Row, Pune',
       '+91 98765 43210',
       'Order Received',
-      REPLENISHMENT_MESSAGES.waitingForUpdate,
+      SUPPLY_ORDER_MESSAGES.waitingForUpdate,
     ]);
     expect(screen.queryByRole('button', { name: /^Update order/ })).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { PATHS, REPLENISHMENT_MESSAGES, type SupplyOrder } from '@depot/contract';
+import { PATHS, SUPPLY_ORDER_MESSAGES, type SupplyOrder } from '@depot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
@@ -63,7 +63,7 @@ describe('Supply Orders page', () => {
         '4 Warehouse Row, Pune',
         '+91 98765 43210',
         'Order Received',
-        REPLENISHMENT_MESSAGES.waitingForUpdate,
+        SUPPLY_ORDER_MESSAGES.waitingForUpdate,
         'Update',
       ],
     ]);
@@ -71,7 +71,7 @@ describe('Supply Orders page', () => {
 
   it("shows 'No supply orders found.' when there are none", async () => {
     renderSupplyOrders([]);
-    expect(await screen.findByText(REPLENISHMENT_MESSAGES.noSupplyOrders)).toBeInTheDocument();
+    expect(await screen.findByText(SUPPLY_ORDER_MESSAGES.noSupplyOrders)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -88,7 +88,7 @@ describe('Supply Orders page', () => {
     expect(dialog.getByLabelText('Expected Delivery')).toHaveValue('2026-06-20T09:30');
 
     await page.user.click(dialog.getByRole('button', { name: 'Update' }));
-    expect(dialog.getByRole('alert')).toHaveTextContent(REPLENISHMENT_MESSAGES.nothingToUpdate);
+    expect(dialog.getByRole('alert')).toHaveTextContent(SUPPLY_ORDER_MESSAGES.nothingToUpdate);
     expect(page.requestsTo('PUT /api/replenishment-orders/7')).toHaveLength(0);
   });
 
@@ -99,7 +99,7 @@ describe('Supply Orders page', () => {
         orders = [
           supplyOrder(6, { status: 'Processing', expected_delivery_time: '2026-07-01T14:30:00.000Z' }),
         ];
-        return { status: 200, body: { message: REPLENISHMENT_MESSAGES.orderUpdated, order: orders[0] } };
+        return { status: 200, body: { message: SUPPLY_ORDER_MESSAGES.updated, order: orders[0] } };
       },
     });
     const dialog = await openUpdate(page, 6);
@@ -108,7 +108,7 @@ describe('Supply Orders page', () => {
     await page.user.type(dialog.getByLabelText('Expected Delivery'), '2026-07-01T14:30');
     await page.user.click(dialog.getByRole('button', { name: 'Update' }));
 
-    expect(await screen.findByText(REPLENISHMENT_MESSAGES.orderUpdated)).toBeInTheDocument();
+    expect(await screen.findByText(SUPPLY_ORDER_MESSAGES.updated)).toBeInTheDocument();
     expect(page.requestsTo('PUT /api/replenishment-orders/6')[0]?.body).toEqual({
       status: 'Processing',
       expected_delivery_time: '2026-07-01T14:30:00.000Z',
@@ -121,14 +121,14 @@ describe('Supply Orders page', () => {
     const page = renderSupplyOrders([IN_TRANSIT], {
       'PUT /api/replenishment-orders/7': {
         status: 200,
-        body: { message: REPLENISHMENT_MESSAGES.orderUpdated, order: IN_TRANSIT },
+        body: { message: SUPPLY_ORDER_MESSAGES.updated, order: IN_TRANSIT },
       },
     });
     const dialog = await openUpdate(page, 7);
     await page.user.clear(dialog.getByLabelText('Expected Delivery'));
     await page.user.type(dialog.getByLabelText('Expected Delivery'), '2026-06-22T08:00');
     await page.user.click(dialog.getByRole('button', { name: 'Update' }));
-    await screen.findByText(REPLENISHMENT_MESSAGES.orderUpdated);
+    await screen.findByText(SUPPLY_ORDER_MESSAGES.updated);
     expect(page.requestsTo('PUT /api/replenishment-orders/7')[0]?.body).toEqual({
       expected_delivery_time: '2026-06-22T08:00:00.000Z',
     });

@@ -1,6 +1,6 @@
 import {
   AUTH_MESSAGES,
-  type CreateReplenishmentOrderBody,
+  type CreateSupplyOrderBody,
   FINAL_SUPPLY_ORDER_STATUSES,
   finalSupplyOrderMessage,
   isFinalSupplyOrderStatus,
@@ -13,8 +13,8 @@ import {
   ORDER_MESSAGES,
   QUANTITY_MAX,
   quantityLimitMessage,
-  REPLENISHMENT_MESSAGES,
   type SessionUser,
+  SUPPLY_ORDER_MESSAGES,
   type SupplyOrder,
   type SupplyOrderItem,
   type SupplyOrderStatus,
@@ -36,7 +36,7 @@ import * as productsRepo from '../supplier-products/repository';
 import { getActiveSupplierById } from '../suppliers/repository';
 import * as repo from './repository';
 
-export interface ReplenishmentOrderServiceDeps {
+export interface SupplyOrderServiceDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
@@ -89,16 +89,14 @@ function visibleTo(user: SessionUser): repo.SupplyOrderScope {
 }
 
 /** Lines naming the same product are one line with the quantities added up, in product_id order. */
-function mergeLines(
-  items: CreateReplenishmentOrderBody['items'],
-): { product_id: number; quantity: number }[] {
+function mergeLines(items: CreateSupplyOrderBody['items']): { product_id: number; quantity: number }[] {
   const quantities = new Map<number, number>();
   for (const item of items)
     quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.quantity);
   const lines = [...quantities].map(([product_id, quantity]) => ({ product_id, quantity }));
   if (lines.some((line) => line.quantity > QUANTITY_MAX)) {
-    throw new InvalidError(REPLENISHMENT_MESSAGES.invalidQuantity, [
-      { path: 'body.items', message: REPLENISHMENT_MESSAGES.invalidQuantity },
+    throw new InvalidError(SUPPLY_ORDER_MESSAGES.invalidQuantity, [
+      { path: 'body.items', message: SUPPLY_ORDER_MESSAGES.invalidQuantity },
     ]);
   }
   // Always locking rows in the same order keeps concurrent orders from deadlocking on PostgreSQL.
@@ -137,7 +135,7 @@ function changesTo(order: SupplyOrder, body: UpdateSupplyOrderBody) {
   };
 }
 
-export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceDeps) {
+export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
   const { db, clock, events } = deps;
 
   /**
@@ -204,21 +202,21 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
      */
     async place(
       user: SessionUser,
-      body: CreateReplenishmentOrderBody,
+      body: CreateSupplyOrderBody,
       audit: AuditContext,
       beforeCommit?: BeforeCommit,
     ): Promise<SupplyOrder> {
       if (user.role !== 'Inventory Manager') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
       // Refused rather than ignored: a client naming another manager has a bug worth seeing.
       if (body.inventory_manager_id != null && body.inventory_manager_id !== user.id) {
-        throw new ForbiddenError(REPLENISHMENT_MESSAGES.notYourInventory);
+        throw new ForbiddenError(SUPPLY_ORDER_MESSAGES.notYourInventory);
       }
       const lines = mergeLines(body.items);
       const now = clock.now().toISOString();
       const { order, notification } = await db.transaction().execute(async (trx) => {
         if (!(await getActiveSupplierById(trx, body.supplier_id))) {
-          throw new InvalidError(REPLENISHMENT_MESSAGES.invalidSupplier, [
-            { path: 'body.supplier_id', message: REPLENISHMENT_MESSAGES.invalidSupplier },
+          throw new InvalidError(SUPPLY_ORDER_MESSAGES.invalidSupplier, [
+            { path: 'body.supplier_id', message: SUPPLY_ORDER_MESSAGES.invalidSupplier },
           ]);
         }
         const items: Parameters<typeof repo.createSupplyOrder>[2] = [];
@@ -299,7 +297,7 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
         const now = clock.now().toISOString();
         // Another supplier's order answers 404, like a missing one: it never reveals that it exists.
         const current = await repo.getSupplyOrder(trx, id, scope);
-        if (!current) throw new NotFoundError(REPLENISHMENT_MESSAGES.orderNotFound);
+        if (!current) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
         if (isFinalSupplyOrderStatus(current.status)) {
           throw new ConflictError(finalSupplyOrderMessage(current.status));
         }
@@ -321,7 +319,7 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
         if (changes.status === 'Canceled') await returnToProducts(trx, current, now);
 
         const order = await repo.getSupplyOrder(trx, id, scope);
-        if (!order) throw new NotFoundError(REPLENISHMENT_MESSAGES.orderNotFound);
+        if (!order) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
         const notification = await createNotification(trx, {
           user_id: order.inventory_manager_id,
           ...supplyOrderChangeNotice(id, changes),
@@ -351,4 +349,4 @@ export function createReplenishmentOrderService(deps: ReplenishmentOrderServiceD
   };
 }
 
-export type ReplenishmentOrderService = ReturnType<typeof createReplenishmentOrderService>;
+export type SupplyOrderService = ReturnType<typeof createSupplyOrderService>;

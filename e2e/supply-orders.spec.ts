@@ -1,4 +1,4 @@
-import { REPLENISHMENT_MESSAGES } from '@depot/contract';
+import { SUPPLIER_PRODUCT_MESSAGES, SUPPLY_ORDER_MESSAGES } from '@depot/contract';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from './support/environment';
 import {
@@ -44,7 +44,7 @@ async function addProductThroughUi(
   await dialog.getByRole('spinbutton', { name: 'Weight' }).fill(product.weight);
   await dialog.getByRole('spinbutton', { name: 'Quantity' }).fill(product.quantity);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(REPLENISHMENT_MESSAGES.productAdded).last()).toBeVisible();
+  await expect(page.getByText(SUPPLIER_PRODUCT_MESSAGES.added).last()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
@@ -91,7 +91,7 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
     .getByRole('dialog', { name: 'Add Product' })
     .getByRole('button', { name: 'Save' })
     .click();
-  await expect(supplier.page.getByText(REPLENISHMENT_MESSAGES.productNameRequired)).toBeVisible();
+  await expect(supplier.page.getByText(SUPPLIER_PRODUCT_MESSAGES.nameRequired)).toBeVisible();
   await expect(supplier.page.getByText('Price is required')).toBeVisible();
   await snapshot(supplier.page, 'supply-product-dialog-required');
   await supplier.page.getByRole('button', { name: 'Cancel' }).click();
@@ -104,7 +104,7 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   await snapshot(supplier.page, 'supply-products');
 
   await openFromSidebar(supplier.page, 'Supply Orders');
-  await expect(supplier.page.getByText(REPLENISHMENT_MESSAGES.noSupplyOrders)).toBeVisible();
+  await expect(supplier.page.getByText(SUPPLY_ORDER_MESSAGES.noSupplyOrders)).toBeVisible();
 
   // A second supplier, set up through the API, to switch to.
   const otherSupplier = await browser.newContext({ baseURL: E2E_BASE_URL });
@@ -126,7 +126,7 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
     ).status(),
   ).toBe(201);
   await openFromSidebar(page, 'My Orders');
-  await expect(page.getByText(REPLENISHMENT_MESSAGES.noSupplyOrders)).toBeVisible();
+  await expect(page.getByText(SUPPLY_ORDER_MESSAGES.noSupplyOrders)).toBeVisible();
 
   await openFromSidebar(page, 'Stock Replenishment');
   await expect(page.getByRole('heading', { name: 'Stock Replenishment' })).toBeVisible();
@@ -137,9 +137,9 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   await snapshot(page, 'stock-replenishment');
 
   await addToCart(page, pipe, '0');
-  await expect(toastSaying(page, REPLENISHMENT_MESSAGES.invalidQuantity)).toBeVisible();
+  await expect(toastSaying(page, SUPPLY_ORDER_MESSAGES.invalidQuantity)).toBeVisible();
   await addToCart(page, pipe, '41');
-  await expect(toastSaying(page, REPLENISHMENT_MESSAGES.invalidQuantity)).toBeVisible();
+  await expect(toastSaying(page, SUPPLY_ORDER_MESSAGES.invalidQuantity)).toBeVisible();
   await addToCart(page, pipe, '4');
   await expect(toastSaying(page, `Added 4 of ${pipe} to the cart.`)).toBeVisible();
   // Already in the cart: it cannot be added again.
@@ -156,10 +156,10 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   await expect(cart).toContainText('Total: 6 items, $56.40');
   await snapshot(page, 'replenishment-cart');
   await cart.getByRole('button', { name: `Remove ${valve}` }).click();
-  await expect(toastSaying(page, REPLENISHMENT_MESSAGES.removedFromCart)).toBeVisible();
+  await expect(toastSaying(page, SUPPLY_ORDER_MESSAGES.removedFromCart)).toBeVisible();
   await expect(cart.getByRole('row').filter({ hasText: valve })).toHaveCount(0);
   await cart.getByRole('button', { name: 'Place Order' }).click();
-  await expect(toastSaying(page, REPLENISHMENT_MESSAGES.addressAndMobileRequired)).toBeVisible();
+  await expect(toastSaying(page, SUPPLY_ORDER_MESSAGES.addressAndMobileRequired)).toBeVisible();
   await cart.getByRole('button', { name: 'Close', exact: true }).click();
 
   // Another supplier empties the cart.
@@ -167,22 +167,22 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   await expect(page.getByRole('row').filter({ hasText: `Steel Rod ${suffix}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'View Cart (0)' })).toBeVisible();
   await page.getByRole('button', { name: 'View Cart (0)' }).click();
-  await expect(cart.getByText(REPLENISHMENT_MESSAGES.emptyCart)).toBeVisible();
+  await expect(cart.getByText(SUPPLY_ORDER_MESSAGES.emptyCart)).toBeVisible();
   await page.getByRole('textbox', { name: 'Address' }).fill('4 Warehouse Row, Pune');
   await cart.getByRole('button', { name: 'Place Order' }).click();
-  await expect(toastSaying(page, REPLENISHMENT_MESSAGES.addressAndMobileRequired)).toBeVisible();
+  await expect(toastSaying(page, SUPPLY_ORDER_MESSAGES.addressAndMobileRequired)).toBeVisible();
   await cart.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.getByRole('textbox', { name: 'Mobile Number' }).fill('+91 98765 43210');
   await chooseSupplier(page, supplierName);
   await page.getByRole('button', { name: 'View Cart (0)' }).click();
   await cart.getByRole('button', { name: 'Place Order' }).click();
-  await expect(toastSaying(page, REPLENISHMENT_MESSAGES.cartRequired)).toBeVisible();
+  await expect(toastSaying(page, SUPPLY_ORDER_MESSAGES.cartRequired)).toBeVisible();
   await cart.getByRole('button', { name: 'Close', exact: true }).click();
   await addToCart(page, pipe, '4');
   await page.getByRole('button', { name: 'View Cart (1)' }).click();
   await cart.getByRole('button', { name: 'Place Order' }).click();
-  await expect(toastSaying(page, REPLENISHMENT_MESSAGES.orderPlaced)).toBeVisible();
+  await expect(toastSaying(page, SUPPLY_ORDER_MESSAGES.placed)).toBeVisible();
   await expect(cart).toBeHidden();
   await expect(page.getByRole('button', { name: 'View Cart (0)' })).toBeVisible();
   await expect(pipeOffer.getByRole('cell').nth(3)).toHaveText('36');
@@ -194,7 +194,7 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   await expect(managerRow).toContainText('4 Warehouse Row, Pune');
   await expect(managerRow).toContainText('+91 98765 43210');
   await expect(managerRow).toContainText('Order Received');
-  await expect(managerRow).toContainText(REPLENISHMENT_MESSAGES.waitingForUpdate);
+  await expect(managerRow).toContainText(SUPPLY_ORDER_MESSAGES.waitingForUpdate);
   await expect(page.getByRole('columnheader', { name: 'Action' })).toHaveCount(0);
   await snapshot(page, 'my-orders');
 
@@ -208,12 +208,12 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   const update = supplier.page.getByRole('dialog', { name: /^Update Order/ });
   await expect(update.getByRole('combobox', { name: 'Status' })).toHaveValue('Order Received');
   await update.getByRole('button', { name: 'Update' }).click();
-  await expect(update.getByText(REPLENISHMENT_MESSAGES.nothingToUpdate)).toBeVisible();
+  await expect(update.getByText(SUPPLY_ORDER_MESSAGES.nothingToUpdate)).toBeVisible();
   await update.getByRole('combobox', { name: 'Status' }).selectOption('In Transit');
   await update.getByLabel('Expected Delivery').fill('2026-12-01T14:30');
   await snapshot(supplier.page, 'supply-order-update-dialog');
   await update.getByRole('button', { name: 'Update' }).click();
-  await expect(toastSaying(supplier.page, REPLENISHMENT_MESSAGES.orderUpdated)).toBeVisible();
+  await expect(toastSaying(supplier.page, SUPPLY_ORDER_MESSAGES.updated)).toBeVisible();
   await expect(update).toBeHidden();
   await expect(supplyRow).toContainText('In Transit');
   await expect(supplyRow).toContainText('01/12/2026, 14:30');
@@ -226,7 +226,7 @@ test('a supplier lists a product, a manager orders it, and the delivery lands in
   await expect(update.getByRole('combobox', { name: 'Status' })).toHaveValue('In Transit');
   await update.getByRole('combobox', { name: 'Status' }).selectOption('Delivered');
   await update.getByRole('button', { name: 'Update' }).click();
-  await expect(toastSaying(supplier.page, REPLENISHMENT_MESSAGES.orderUpdated)).toBeVisible();
+  await expect(toastSaying(supplier.page, SUPPLY_ORDER_MESSAGES.updated)).toBeVisible();
   await expect(supplyRow).toContainText('Delivered');
   await expect(supplyRow.getByRole('button', { name: /^Update order/ })).toBeDisabled();
   await snapshot(supplier.page, 'supply-orders-delivered');
@@ -280,11 +280,11 @@ test('@phone the supplier and replenishment screens fit a phone screen', async (
   await expectNoHorizontalScroll(page);
   await snapshot(page, 'replenishment-cart-phone');
   await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Place Order' }).click();
-  await expect(toastSaying(page, REPLENISHMENT_MESSAGES.orderPlaced)).toBeVisible();
+  await expect(toastSaying(page, SUPPLY_ORDER_MESSAGES.placed)).toBeVisible();
 
   await openFromSidebar(page, 'My Orders');
   const order = page.getByRole('list', { name: 'Supply orders' }).getByRole('listitem').first();
-  await expect(order).toContainText(REPLENISHMENT_MESSAGES.waitingForUpdate);
+  await expect(order).toContainText(SUPPLY_ORDER_MESSAGES.waitingForUpdate);
   await expectNoHorizontalScroll(page);
   await snapshot(page, 'my-orders-phone');
 

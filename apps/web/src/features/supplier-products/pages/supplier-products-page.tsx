@@ -17,7 +17,7 @@ import { PRODUCT_SORT_COLUMNS, type ProductSortKey, ProductTable } from '../comp
 export const NO_PRODUCTS_TEXT = 'No products yet.';
 
 /** Supplier Products (SPEC §2): the supplier's own catalogue, an Add Product dialog and edits. */
-export default function SupplyProductsPage() {
+export default function SupplierProductsPage() {
   const isPhone = useIsPhone();
   const products = useSupplierProducts();
 

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import {
-  decimalAmount,
-  ID_MAX,
-  listQuerySchema,
-  PHONE_PATTERN,
-  PRICE_MAX,
-  QUANTITY_MAX,
-  recordIdSchema,
-  WEIGHT_MAX,
-  WHOLE_STRING,
-  wholeQuantity,
-} from './common';
+import { ID_MAX, PHONE_PATTERN, QUANTITY_MAX, recordIdSchema, WHOLE_STRING } from './common';
 
 /** Supply order statuses a supplier may choose (SPEC §4); any may follow any until a final one. */
 export const SUPPLY_ORDER_STATUSES = [
@@ -30,17 +19,11 @@ export const NEW_SUPPLY_ORDER_STATUS: SupplyOrderStatus = 'Order Received';
 export const isFinalSupplyOrderStatus = (status: SupplyOrderStatus) =>
   FINAL_SUPPLY_ORDER_STATUSES.includes(status);
 
-export const PRODUCT_NAME_MAX_LENGTH = 200;
-/** Most lines one replenishment order may carry. */
+/** Most lines one supply order may carry. */
 export const SUPPLY_ORDER_ITEMS_MAX = 100;
 
-/** Messages about supplier products and supply orders that the browser and tests look for (SPEC §2, §5, §8). */
-export const REPLENISHMENT_MESSAGES = {
-  productAdded: 'Product added successfully',
-  productUpdated: 'Product updated successfully',
-  productNotFound: 'Product not found',
-  productNameRequired: 'Name is required',
-  productNameTooLong: `Name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+/** Messages about supply orders and the Stock Replenishment cart that the browser and tests look for (SPEC §2, §5, §8). */
+export const SUPPLY_ORDER_MESSAGES = {
   noProducts: 'No products available for this supplier.',
   emptyCart: 'No items in the cart yet.',
   addressAndMobileRequired: 'Please fill out both the address and mobile number.',
@@ -55,9 +38,9 @@ export const REPLENISHMENT_MESSAGES = {
   mobileTooLong: 'Mobile number must be at most 30 characters',
   tooManyItems: `An order can have at most ${SUPPLY_ORDER_ITEMS_MAX} different products`,
   notYourInventory: 'You can only place replenishment orders for yourself',
-  orderPlaced: 'Replenishment order placed successfully',
-  orderUpdated: 'Supply order updated successfully',
-  orderNotFound: 'Supply order not found',
+  placed: 'Replenishment order placed successfully',
+  updated: 'Supply order updated successfully',
+  notFound: 'Supply order not found',
   nothingToUpdate: 'Please update at least one field (status or delivery date).',
   invalidStatus: `Status must be one of ${SUPPLY_ORDER_STATUSES.join(', ')}`,
   invalidExpectedDelivery: 'Expected delivery time must be an ISO 8601 date-time with a time zone',
@@ -78,66 +61,6 @@ export const finalSupplyOrderMessage = (status: SupplyOrderStatus) =>
 export const quantityLimitMessage = (name: string) =>
   `${name} would hold more than ${QUANTITY_MAX.toLocaleString('en-US')} units`;
 
-const productFields = {
-  name: z
-    .string({ error: REPLENISHMENT_MESSAGES.productNameRequired })
-    .trim()
-    .min(1, REPLENISHMENT_MESSAGES.productNameRequired)
-    .max(PRODUCT_NAME_MAX_LENGTH, REPLENISHMENT_MESSAGES.productNameTooLong),
-  price: decimalAmount('Price', PRICE_MAX),
-  weight: decimalAmount('Weight', WEIGHT_MAX),
-  quantity: wholeQuantity('Quantity'),
-};
-
-/**
- * POST /api/stock-replenishment/products. The product is always filed under the calling supplier;
- * the supplier_id the spec's client sends is accepted and dropped (DESIGN §3, §7).
- */
-export const createSupplierProductBodySchema = z
-  .object({
-    ...productFields,
-    supplier_id: z.unknown().optional().describe('Ignored: the product belongs to the caller'),
-  })
-  .transform(({ name, price, weight, quantity }) => ({ name, price, weight, quantity }));
-export type CreateSupplierProductBody = z.infer<typeof createSupplierProductBodySchema>;
-export type CreateSupplierProductInput = z.input<typeof createSupplierProductBodySchema>;
-
-/** PUT /api/stock-replenishment/products/{id}: price, weight and quantity; a name or owner is dropped. */
-export const updateSupplierProductBodySchema = z.object({
-  price: productFields.price.optional(),
-  weight: productFields.weight.optional(),
-  quantity: productFields.quantity.optional(),
-});
-export type UpdateSupplierProductBody = z.infer<typeof updateSupplierProductBodySchema>;
-export type UpdateSupplierProductInput = z.input<typeof updateSupplierProductBodySchema>;
-
-/** GET /api/stock-replenishment/products: managers may narrow the list to one supplier. */
-export const supplierProductListQuerySchema = listQuerySchema.extend({
-  supplier_id: recordIdSchema.optional(),
-});
-export type SupplierProductListQuery = z.infer<typeof supplierProductListQuerySchema>;
-
-/** A product of a supplier's catalogue: price in dollars, weight in kg. */
-export const supplierProductSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    price: z.number(),
-    weight: z.number(),
-    quantity: z.number().int(),
-    supplier_id: z.number().int(),
-  })
-  .meta({ id: 'SupplierProduct' });
-export type SupplierProduct = z.infer<typeof supplierProductSchema>;
-
-export const supplierProductListResponseSchema = z.array(supplierProductSchema);
-
-export const supplierProductResponseSchema = z.object({
-  product: supplierProductSchema,
-  message: z.string(),
-});
-export type SupplierProductResponse = z.infer<typeof supplierProductResponseSchema>;
-
 const isAbsent = (input: unknown) => input === undefined || input === null;
 
 /** A whole number from a number or a string of digits, `invalid` otherwise (absent reads `required`). */
@@ -151,35 +74,35 @@ const wholeNumberField = (min: number, max: number, required: string, invalid: s
 
 const addressAndMobile = (max: number, tooLong: string) =>
   z
-    .string({ error: REPLENISHMENT_MESSAGES.addressAndMobileRequired })
+    .string({ error: SUPPLY_ORDER_MESSAGES.addressAndMobileRequired })
     .trim()
-    .min(1, { error: REPLENISHMENT_MESSAGES.addressAndMobileRequired, abort: true })
+    .min(1, { error: SUPPLY_ORDER_MESSAGES.addressAndMobileRequired, abort: true })
     .max(max, { error: tooLong, abort: true });
 
 /**
  * One cart line of the creation payload (SPEC §3). The spec's client also sends the product's name,
  * weight and price; they are accepted and dropped, because the product row is the truth.
  */
-export const replenishmentOrderItemSchema = z
+export const supplyOrderDraftItemSchema = z
   .object(
     {
       product_id: wholeNumberField(
         1,
         ID_MAX,
-        REPLENISHMENT_MESSAGES.invalidProductId,
-        REPLENISHMENT_MESSAGES.invalidProductId,
+        SUPPLY_ORDER_MESSAGES.invalidProductId,
+        SUPPLY_ORDER_MESSAGES.invalidProductId,
       ),
       quantity: wholeNumberField(
         1,
         QUANTITY_MAX,
-        REPLENISHMENT_MESSAGES.invalidQuantity,
-        REPLENISHMENT_MESSAGES.invalidQuantity,
+        SUPPLY_ORDER_MESSAGES.invalidQuantity,
+        SUPPLY_ORDER_MESSAGES.invalidQuantity,
       ),
       product_name: z.unknown().optional().describe('Ignored: the product row names the product'),
       weight: z.unknown().optional().describe('Ignored: the product row gives the weight'),
       price: z.unknown().optional().describe('Ignored: the product row gives the price'),
     },
-    { error: REPLENISHMENT_MESSAGES.cartRequired },
+    { error: SUPPLY_ORDER_MESSAGES.cartRequired },
   )
   .transform(({ product_id, quantity }) => ({ product_id, quantity }));
 
@@ -187,29 +110,29 @@ export const replenishmentOrderItemSchema = z
  * POST /api/replenishment-orders (SPEC §3 creation payload). The manager is the caller: an
  * inventory_manager_id naming anyone else is refused. Lines naming the same product are merged.
  */
-export const createReplenishmentOrderBodySchema = z.object(
+export const createSupplyOrderBodySchema = z.object(
   {
     inventory_manager_id: recordIdSchema.nullish(),
     supplier_id: wholeNumberField(
       1,
       ID_MAX,
-      REPLENISHMENT_MESSAGES.supplierRequired,
-      REPLENISHMENT_MESSAGES.invalidSupplier,
+      SUPPLY_ORDER_MESSAGES.supplierRequired,
+      SUPPLY_ORDER_MESSAGES.invalidSupplier,
     ),
-    address: addressAndMobile(500, REPLENISHMENT_MESSAGES.addressTooLong),
-    mobile_number: addressAndMobile(30, REPLENISHMENT_MESSAGES.mobileTooLong).regex(
+    address: addressAndMobile(500, SUPPLY_ORDER_MESSAGES.addressTooLong),
+    mobile_number: addressAndMobile(30, SUPPLY_ORDER_MESSAGES.mobileTooLong).regex(
       PHONE_PATTERN,
-      REPLENISHMENT_MESSAGES.invalidMobile,
+      SUPPLY_ORDER_MESSAGES.invalidMobile,
     ),
     items: z
-      .array(replenishmentOrderItemSchema, { error: REPLENISHMENT_MESSAGES.cartRequired })
-      .min(1, { error: REPLENISHMENT_MESSAGES.cartRequired, abort: true })
-      .max(SUPPLY_ORDER_ITEMS_MAX, REPLENISHMENT_MESSAGES.tooManyItems),
+      .array(supplyOrderDraftItemSchema, { error: SUPPLY_ORDER_MESSAGES.cartRequired })
+      .min(1, { error: SUPPLY_ORDER_MESSAGES.cartRequired, abort: true })
+      .max(SUPPLY_ORDER_ITEMS_MAX, SUPPLY_ORDER_MESSAGES.tooManyItems),
   },
-  { error: REPLENISHMENT_MESSAGES.cartRequired },
+  { error: SUPPLY_ORDER_MESSAGES.cartRequired },
 );
-export type CreateReplenishmentOrderBody = z.infer<typeof createReplenishmentOrderBodySchema>;
-export type CreateReplenishmentOrderInput = z.input<typeof createReplenishmentOrderBodySchema>;
+export type CreateSupplyOrderBody = z.infer<typeof createSupplyOrderBodySchema>;
+export type CreateSupplyOrderInput = z.input<typeof createSupplyOrderBodySchema>;
 
 /** Blank and null read as "not changing this field". */
 const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -222,18 +145,18 @@ export const updateSupplyOrderBodySchema = z
   .object({
     status: z.preprocess(
       blankAsAbsent,
-      z.enum(SUPPLY_ORDER_STATUSES, { error: REPLENISHMENT_MESSAGES.invalidStatus }).optional(),
+      z.enum(SUPPLY_ORDER_STATUSES, { error: SUPPLY_ORDER_MESSAGES.invalidStatus }).optional(),
     ),
     expected_delivery_time: z.preprocess(
       blankAsAbsent,
       z.iso
-        .datetime({ offset: true, error: REPLENISHMENT_MESSAGES.invalidExpectedDelivery })
+        .datetime({ offset: true, error: SUPPLY_ORDER_MESSAGES.invalidExpectedDelivery })
         .optional()
         .describe('ISO 8601 with Z or an offset, e.g. 2026-06-18T09:30:00.000Z'),
     ),
   })
   .refine((body) => body.status !== undefined || body.expected_delivery_time !== undefined, {
-    error: REPLENISHMENT_MESSAGES.nothingToUpdate,
+    error: SUPPLY_ORDER_MESSAGES.nothingToUpdate,
   });
 export type UpdateSupplyOrderBody = z.infer<typeof updateSupplyOrderBodySchema>;
 export type UpdateSupplyOrderInput = z.input<typeof updateSupplyOrderBodySchema>;
@@ -251,7 +174,7 @@ export const supplyOrderItemSchema = z
 export type SupplyOrderItem = z.infer<typeof supplyOrderItemSchema>;
 
 /**
- * A replenishment order as its manager and its supplier read it (SPEC §3). total_quantity is the
+ * A supply order as its manager and its supplier read it (SPEC §3). total_quantity is the
  * sum of the quantities, total_cost the sum of price × quantity in dollars, both worked out in
  * integers on the server.
  */

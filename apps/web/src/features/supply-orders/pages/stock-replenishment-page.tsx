@@ -1,6 +1,6 @@
 import {
   addedToCartMessage,
-  REPLENISHMENT_MESSAGES,
+  SUPPLY_ORDER_MESSAGES,
   type SupplierProduct,
   WHOLE_STRING,
 } from '@depot/contract';
@@ -16,7 +16,7 @@ import { type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
 import { useStoredUser } from '@/lib/stored-user';
 import { toast } from '@/lib/toast';
 import { useOrderableProducts, useSupplierOptions } from '../api/list-order-sources';
-import { usePlaceReplenishmentOrder } from '../api/place-replenishment-order';
+import { usePlaceSupplyOrder } from '../api/place-supply-order';
 import { CartBar } from '../components/cart-bar';
 import { CartModal } from '../components/cart-modal';
 import {
@@ -43,7 +43,7 @@ export default function StockReplenishmentPage() {
   const products = useOrderableProducts(supplierId);
   const cart = useCart();
   const [cartOpened, cartModal] = useDisclosure(false);
-  const placeOrder = usePlaceReplenishmentOrder();
+  const placeOrder = usePlaceSupplyOrder();
   const [sort, setSort] = useState<SortState<OrderableSortKey>>({ key: 'id', direction: 'asc' });
 
   const supplierOptions = useMemo(
@@ -67,7 +67,7 @@ export default function StockReplenishmentPage() {
   const addToCart = (product: SupplierProduct, typed: string) => {
     const quantity = WHOLE_STRING.test(typed.trim()) ? Number(typed) : Number.NaN;
     if (!(quantity > 0 && quantity <= product.quantity)) {
-      toast.error(REPLENISHMENT_MESSAGES.invalidQuantity);
+      toast.error(SUPPLY_ORDER_MESSAGES.invalidQuantity);
       return;
     }
     if (cart.contains(product.id)) return;
@@ -77,7 +77,7 @@ export default function StockReplenishmentPage() {
 
   const removeFromCart = (productId: number) => {
     cart.remove(productId);
-    toast.info(REPLENISHMENT_MESSAGES.removedFromCart);
+    toast.info(SUPPLY_ORDER_MESSAGES.removedFromCart);
   };
 
   const orderBody = {
@@ -100,11 +100,11 @@ export default function StockReplenishmentPage() {
 
   const submitOrder = () => {
     if (!address.trim() || !mobile.trim()) {
-      toast.error(REPLENISHMENT_MESSAGES.addressAndMobileRequired);
+      toast.error(SUPPLY_ORDER_MESSAGES.addressAndMobileRequired);
       return;
     }
     if (supplierId === undefined || cart.items.length === 0) {
-      toast.error(REPLENISHMENT_MESSAGES.cartRequired);
+      toast.error(SUPPLY_ORDER_MESSAGES.cartRequired);
       return;
     }
     placeOrder.mutate(
@@ -163,7 +163,7 @@ export default function StockReplenishmentPage() {
           query={products}
           isEmpty={products.data?.length === 0}
           noun="products"
-          empty={{ title: REPLENISHMENT_MESSAGES.noProducts }}
+          empty={{ title: SUPPLY_ORDER_MESSAGES.noProducts }}
         >
           {() =>
             isPhone ? (

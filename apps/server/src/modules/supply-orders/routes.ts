@@ -1,12 +1,12 @@
 import {
-  createReplenishmentOrderBodySchema,
+  createSupplyOrderBodySchema,
   errorResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyHeadersSchema,
   idParamsSchema,
   listQuerySchema,
-  REPLENISHMENT_MESSAGES,
+  SUPPLY_ORDER_MESSAGES,
   type SupplyOrder,
   supplyOrderListResponseSchema,
   supplyOrderResponseSchema,
@@ -19,10 +19,10 @@ import { formErrorFormatter } from '../../plugins/error-handler';
 import { auditContextOf } from '../audit/context';
 import { sessionUser } from '../auth/authenticate';
 import type { Idempotency } from '../idempotency/service';
-import type { ReplenishmentOrderService } from './service';
+import type { SupplyOrderService } from './service';
 
-export interface ReplenishmentOrderRoutesOptions {
-  replenishmentOrderService: ReplenishmentOrderService;
+export interface SupplyOrderRoutesOptions {
+  supplyOrderService: SupplyOrderService;
   idempotency: Idempotency;
 }
 
@@ -35,11 +35,8 @@ const errors = {
 };
 
 /** Replenishment (supply) orders (DESIGN §7): managers place them, suppliers move them along. */
-export async function replenishmentOrderRoutes(
-  app: FastifyInstance,
-  options: ReplenishmentOrderRoutesOptions,
-) {
-  const { replenishmentOrderService, idempotency } = options;
+export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrderRoutesOptions) {
+  const { supplyOrderService, idempotency } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['replenishment orders'];
   const security = [{ session: [] }];
@@ -58,7 +55,7 @@ export async function replenishmentOrderRoutes(
       },
     },
     async (request, reply) => {
-      const { items, total } = await replenishmentOrderService.list(sessionUser(request), request.query);
+      const { items, total } = await supplyOrderService.list(sessionUser(request), request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },
@@ -74,7 +71,7 @@ export async function replenishmentOrderRoutes(
         tags,
         security,
         headers: idempotencyHeadersSchema,
-        body: createReplenishmentOrderBodySchema,
+        body: createSupplyOrderBodySchema,
         response: { 201: supplyOrderResponseSchema, ...errors, 422: errorResponseSchema },
       },
     },
@@ -82,7 +79,7 @@ export async function replenishmentOrderRoutes(
       const user = sessionUser(request);
       const placed = (order: SupplyOrder) => ({
         statusCode: 201,
-        body: { message: REPLENISHMENT_MESSAGES.orderPlaced, order },
+        body: { message: SUPPLY_ORDER_MESSAGES.placed, order },
       });
       const outcome = await idempotency.run(
         {
@@ -93,7 +90,7 @@ export async function replenishmentOrderRoutes(
         },
         async (claim) =>
           placed(
-            await replenishmentOrderService.place(user, request.body, auditContextOf(request), (trx, order) =>
+            await supplyOrderService.place(user, request.body, auditContextOf(request), (trx, order) =>
               claim.complete(trx, placed(order)),
             ),
           ),
@@ -118,13 +115,13 @@ export async function replenishmentOrderRoutes(
       },
     },
     async (request) => {
-      const order = await replenishmentOrderService.update(
+      const order = await supplyOrderService.update(
         sessionUser(request),
         request.params.id,
         request.body,
         auditContextOf(request),
       );
-      return { message: REPLENISHMENT_MESSAGES.orderUpdated, order };
+      return { message: SUPPLY_ORDER_MESSAGES.updated, order };
     },
   );
 }

@@ -1,10 +1,10 @@
-import { PATHS, REPLENISHMENT_MESSAGES, type SupplierProduct } from '@depot/contract';
+import { PATHS, SUPPLIER_PRODUCT_MESSAGES, type SupplierProduct } from '@depot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
-import { NO_PRODUCTS_TEXT } from './supply-products-page';
+import { NO_PRODUCTS_TEXT } from './supplier-products-page';
 
 const SUPPLIER = TEST_USERS.supplier;
 const PRODUCTS_PATH = '/api/stock-replenishment/products';
@@ -28,7 +28,7 @@ function renderProductsPage(
     }),
     ...routes,
   });
-  return { ...renderApp(PATHS.supplyProducts, { storedUser: SUPPLIER }), ...fetchStub };
+  return { ...renderApp(PATHS.supplierProducts, { storedUser: SUPPLIER }), ...fetchStub };
 }
 
 type ProductsPage = ReturnType<typeof renderProductsPage>;
@@ -96,7 +96,7 @@ describe('Supplier Products page', () => {
     }
 
     await page.user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(dialog.getByText(REPLENISHMENT_MESSAGES.productNameRequired)).toBeInTheDocument();
+    expect(dialog.getByText(SUPPLIER_PRODUCT_MESSAGES.nameRequired)).toBeInTheDocument();
     for (const message of ['Price is required', 'Weight is required', 'Quantity is required']) {
       expect(dialog.getByText(message)).toBeInTheDocument();
     }
@@ -121,7 +121,7 @@ describe('Supplier Products page', () => {
     await page.user.type(dialog.getByRole('spinbutton', { name: 'Quantity' }), '40');
     await page.user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(REPLENISHMENT_MESSAGES.productAdded)).toBeInTheDocument();
+    expect(await screen.findByText(SUPPLIER_PRODUCT_MESSAGES.added)).toBeInTheDocument();
     expect(page.requestsTo(`POST ${PRODUCTS_PATH}`)[0]?.body).toEqual({
       name: 'Copper pipe',
       price: '12.50',
@@ -161,7 +161,7 @@ describe('Supplier Products page', () => {
     const page = renderProductsPage([PIPE], {
       [`PUT ${PRODUCTS_PATH}/3`]: {
         status: 200,
-        body: { message: REPLENISHMENT_MESSAGES.productUpdated, product: { ...PIPE, quantity: 35 } },
+        body: { message: SUPPLIER_PRODUCT_MESSAGES.updated, product: { ...PIPE, quantity: 35 } },
       },
     });
     await page.user.click(await screen.findByRole('button', { name: 'Edit Copper pipe' }));
@@ -173,7 +173,7 @@ describe('Supplier Products page', () => {
     await page.user.type(dialog.getByRole('spinbutton', { name: 'Quantity' }), '35');
     await page.user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(REPLENISHMENT_MESSAGES.productUpdated)).toBeInTheDocument();
+    expect(await screen.findByText(SUPPLIER_PRODUCT_MESSAGES.updated)).toBeInTheDocument();
     expect(page.requestsTo(`PUT ${PRODUCTS_PATH}/3`)[0]?.body).toEqual({
       price: '12.5',
       weight: '1.25',

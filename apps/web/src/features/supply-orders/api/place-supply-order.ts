@@ -1,5 +1,5 @@
 import {
-  type CreateReplenishmentOrderInput,
+  type CreateSupplyOrderInput,
   IDEMPOTENCY_KEY_HEADER,
   type SupplyOrderResponse,
 } from '@depot/contract';
@@ -7,26 +7,26 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { supplierProductKeys, supplyOrderKeys } from '@/lib/query-keys';
 
-export interface PlaceReplenishmentOrderVariables {
-  body: CreateReplenishmentOrderInput;
+export interface PlaceSupplyOrderVariables {
+  body: CreateSupplyOrderInput;
   /** The same for a retry of the same order, so a lost answer never places it twice. */
   idempotencyKey: string;
 }
 
-export function placeReplenishmentOrder({
+export function placeSupplyOrder({
   body,
   idempotencyKey,
-}: PlaceReplenishmentOrderVariables): Promise<SupplyOrderResponse> {
+}: PlaceSupplyOrderVariables): Promise<SupplyOrderResponse> {
   return apiClient.post<SupplyOrderResponse>('/api/replenishment-orders', body, {
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }
 
 /** A failure is toasted with the server's message by the query client (SPEC §8). */
-export function usePlaceReplenishmentOrder() {
+export function usePlaceSupplyOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: placeReplenishmentOrder,
+    mutationFn: placeSupplyOrder,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: supplierProductKeys.lists() }),

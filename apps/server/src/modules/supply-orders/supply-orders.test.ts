@@ -1,9 +1,9 @@
 import {
   AUTH_MESSAGES,
-  createReplenishmentOrderBodySchema,
+  createSupplyOrderBodySchema,
   IDEMPOTENCY_MESSAGES,
-  REPLENISHMENT_MESSAGES,
   type StockItem,
+  SUPPLY_ORDER_MESSAGES,
   type SupplierProduct,
   type SupplyOrder,
 } from '@depot/contract';
@@ -75,12 +75,7 @@ const productQuantity = async (id: number) =>
       .executeTakeFirstOrThrow()
   ).quantity;
 const count = async (
-  table:
-    | 'replenishment_orders'
-    | 'replenishment_order_items'
-    | 'notifications'
-    | 'stocks'
-    | 'idempotency_keys',
+  table: 'supply_orders' | 'supply_order_items' | 'notifications' | 'stocks' | 'idempotency_keys',
 ) =>
   Number(
     (
@@ -92,8 +87,8 @@ const count = async (
   );
 /** Everything a refused request must leave as it was. */
 const snapshot = async (productIds: number[]) => ({
-  orders: await count('replenishment_orders'),
-  items: await count('replenishment_order_items'),
+  orders: await count('supply_orders'),
+  items: await count('supply_order_items'),
   notifications: await count('notifications'),
   stocks: await count('stocks'),
   quantities: await Promise.all(productIds.map(productQuantity)),
@@ -155,7 +150,7 @@ describe('placing a replenishment order', () => {
     );
     expect(response.statusCode).toBe(201);
     const { message, order } = response.json() as { message: string; order: SupplyOrder };
-    expect(message).toBe(REPLENISHMENT_MESSAGES.orderPlaced);
+    expect(message).toBe(SUPPLY_ORDER_MESSAGES.placed);
     const now = t.clock.now().toISOString();
     expect(order).toEqual({
       id: expect.any(Number),
@@ -264,7 +259,7 @@ describe('placing a replenishment order', () => {
         orderBody([{ product_id: product.id, quantity: 1 }], { supplier_id: supplierId }),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(REPLENISHMENT_MESSAGES.invalidSupplier);
+      expect(response.json().message).toBe(SUPPLY_ORDER_MESSAGES.invalidSupplier);
     }
     expect(await snapshot([product.id])).toEqual(before);
   });
@@ -275,46 +270,46 @@ describe('placing a replenishment order', () => {
       [
         'no address',
         () => orderBody(line(), { address: '  ' }),
-        REPLENISHMENT_MESSAGES.addressAndMobileRequired,
+        SUPPLY_ORDER_MESSAGES.addressAndMobileRequired,
       ],
       [
         'no mobile',
         () => orderBody(line(), { mobile_number: undefined }),
-        REPLENISHMENT_MESSAGES.addressAndMobileRequired,
+        SUPPLY_ORDER_MESSAGES.addressAndMobileRequired,
       ],
       [
         'a bad mobile',
         () => orderBody(line(), { mobile_number: 'call me' }),
-        REPLENISHMENT_MESSAGES.invalidMobile,
+        SUPPLY_ORDER_MESSAGES.invalidMobile,
       ],
-      ['an empty cart', () => orderBody([]), REPLENISHMENT_MESSAGES.cartRequired],
-      ['no items', () => orderBody(line(), { items: undefined }), REPLENISHMENT_MESSAGES.cartRequired],
+      ['an empty cart', () => orderBody([]), SUPPLY_ORDER_MESSAGES.cartRequired],
+      ['no items', () => orderBody(line(), { items: undefined }), SUPPLY_ORDER_MESSAGES.cartRequired],
       [
         'quantity 0',
         () => orderBody([{ product_id: nut.id, quantity: 0 }]),
-        REPLENISHMENT_MESSAGES.invalidQuantity,
+        SUPPLY_ORDER_MESSAGES.invalidQuantity,
       ],
       [
         'quantity -1',
         () => orderBody([{ product_id: nut.id, quantity: -1 }]),
-        REPLENISHMENT_MESSAGES.invalidQuantity,
+        SUPPLY_ORDER_MESSAGES.invalidQuantity,
       ],
       [
         'quantity 1.5',
         () => orderBody([{ product_id: nut.id, quantity: '1.5' }]),
-        REPLENISHMENT_MESSAGES.invalidQuantity,
+        SUPPLY_ORDER_MESSAGES.invalidQuantity,
       ],
-      ['no quantity', () => orderBody([{ product_id: nut.id }]), REPLENISHMENT_MESSAGES.invalidQuantity],
-      ['no supplier', () => orderBody(line(), { supplier_id: '' }), REPLENISHMENT_MESSAGES.invalidSupplier],
+      ['no quantity', () => orderBody([{ product_id: nut.id }]), SUPPLY_ORDER_MESSAGES.invalidQuantity],
+      ['no supplier', () => orderBody(line(), { supplier_id: '' }), SUPPLY_ORDER_MESSAGES.invalidSupplier],
       [
         'a missing supplier',
         () => orderBody(line(), { supplier_id: undefined }),
-        REPLENISHMENT_MESSAGES.supplierRequired,
+        SUPPLY_ORDER_MESSAGES.supplierRequired,
       ],
       [
         'a bad product id',
         () => orderBody([{ product_id: 'x', quantity: 1 }]),
-        REPLENISHMENT_MESSAGES.invalidProductId,
+        SUPPLY_ORDER_MESSAGES.invalidProductId,
       ],
       [
         'a merged quantity past the largest',
@@ -323,7 +318,7 @@ describe('placing a replenishment order', () => {
             { product_id: nut.id, quantity: 600_000_000 },
             { product_id: nut.id, quantity: 600_000_000 },
           ]),
-        REPLENISHMENT_MESSAGES.invalidQuantity,
+        SUPPLY_ORDER_MESSAGES.invalidQuantity,
       ],
     ];
     it.each(cases)('%s', async (_name, body, message) => {
@@ -342,7 +337,7 @@ describe('placing a replenishment order', () => {
       orderBody([{ product_id: nut.id, quantity: 1 }], { inventory_manager_id: otherManager.user.id }),
     );
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(REPLENISHMENT_MESSAGES.notYourInventory);
+    expect(response.json().message).toBe(SUPPLY_ORDER_MESSAGES.notYourInventory);
     expect(await snapshot([nut.id])).toEqual(before);
 
     const withoutId = await placeOrder(
@@ -368,7 +363,7 @@ describe('concurrent replenishment orders', () => {
   it('never oversells: 60 orders of 1 against 25 units give 25 orders and 35 × 409', async () => {
     const hot = await addProduct(supplier, { name: 'Hot part', price: 2, weight: 1, quantity: 25 });
     const managers = [manager, otherManager, await registerAndLogin(t.app, 'Inventory Manager')];
-    const ordersBefore = await count('replenishment_orders');
+    const ordersBefore = await count('supply_orders');
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, index) => {
         const buyer = managers[index % managers.length] as Session;
@@ -382,9 +377,9 @@ describe('concurrent replenishment orders', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(25);
     expect(statuses.filter((status) => status === 409)).toHaveLength(35);
     expect(await productQuantity(hot.id)).toBe(0);
-    expect(await count('replenishment_orders')).toBe(ordersBefore + 25);
+    expect(await count('supply_orders')).toBe(ordersBefore + 25);
     const ordered = await db()
-      .selectFrom('replenishment_order_items')
+      .selectFrom('supply_order_items')
       .select((eb) => eb.fn.sum<number>('quantity').as('units'))
       .where('product_id', '=', hot.id)
       .executeTakeFirstOrThrow();
@@ -411,14 +406,14 @@ describe('Idempotency-Key on POST /api/replenishment-orders', () => {
   const body = (quantity: number | string) => orderBody([{ product_id: product.id, quantity }]);
 
   it('answers a retry with the first answer, placing one order', async () => {
-    const before = await count('replenishment_orders');
+    const before = await count('supply_orders');
     const first = await placeOrder(manager, body(2), { 'idempotency-key': 'supply-1' });
     const retry = await placeOrder(manager, body('2'), { 'idempotency-key': 'supply-1' });
     expect(first.statusCode).toBe(201);
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(first.json());
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(await count('replenishment_orders')).toBe(before + 1);
+    expect(await count('supply_orders')).toBe(before + 1);
     expect(await productQuantity(product.id)).toBe(98);
   });
 
@@ -436,7 +431,7 @@ describe('Idempotency-Key on POST /api/replenishment-orders', () => {
         key: 'supply-running',
         request_hash: hashIdempotentRequest(
           'POST /api/replenishment-orders',
-          createReplenishmentOrderBodySchema.parse(body(1)),
+          createSupplyOrderBodySchema.parse(body(1)),
         ),
         status: 'running',
         created_at: t.clock.now().toISOString(),
@@ -520,7 +515,7 @@ describe('supplier updates', () => {
     order = await placedOrder([{ product_id: product.id, quantity: 2 }]);
   });
   const orderRow = () =>
-    db().selectFrom('replenishment_orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    db().selectFrom('supply_orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
   const managerNotifications = () =>
     db()
       .selectFrom('notifications')
@@ -536,7 +531,7 @@ describe('supplier updates', () => {
     expect(response.statusCode).toBe(200);
     const now = t.clock.now().toISOString();
     const updated = { ...order, status: 'Processing', updated_at: now };
-    expect(response.json()).toEqual({ message: REPLENISHMENT_MESSAGES.orderUpdated, order: updated });
+    expect(response.json()).toEqual({ message: SUPPLY_ORDER_MESSAGES.updated, order: updated });
     const [latest] = await managerNotifications();
     expect(latest).toEqual({ title: 'Processing', message: `Supply order #${order.id} is now Processing` });
     expect(bus.published.map(({ userId, event }) => [userId, event.type])).toEqual([
@@ -596,13 +591,13 @@ describe('supplier updates', () => {
     for (const payload of [{}, { status: '' }, { expected_delivery_time: null }]) {
       const response = await updateOrder(supplier, order.id, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(REPLENISHMENT_MESSAGES.nothingToUpdate);
+      expect(response.json().message).toBe(SUPPLY_ORDER_MESSAGES.nothingToUpdate);
     }
     const cases: [unknown, string][] = [
-      [{ status: 'Lost' }, REPLENISHMENT_MESSAGES.invalidStatus],
-      [{ status: 'delivered' }, REPLENISHMENT_MESSAGES.invalidStatus],
-      [{ expected_delivery_time: '2026-06-21T08:00' }, REPLENISHMENT_MESSAGES.invalidExpectedDelivery],
-      [{ expected_delivery_time: 'tomorrow' }, REPLENISHMENT_MESSAGES.invalidExpectedDelivery],
+      [{ status: 'Lost' }, SUPPLY_ORDER_MESSAGES.invalidStatus],
+      [{ status: 'delivered' }, SUPPLY_ORDER_MESSAGES.invalidStatus],
+      [{ expected_delivery_time: '2026-06-21T08:00' }, SUPPLY_ORDER_MESSAGES.invalidExpectedDelivery],
+      [{ expected_delivery_time: 'tomorrow' }, SUPPLY_ORDER_MESSAGES.invalidExpectedDelivery],
     ];
     for (const [payload, message] of cases) {
       const response = await updateOrder(supplier, order.id, payload);
@@ -616,7 +611,7 @@ describe('supplier updates', () => {
     const before = { row: await orderRow(), notifications: await count('notifications') };
     const response = await updateOrder(otherSupplier, order.id, { status: 'Delivered' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe(REPLENISHMENT_MESSAGES.orderNotFound);
+    expect(response.json().message).toBe(SUPPLY_ORDER_MESSAGES.notFound);
     expect((await updateOrder(supplier, 999_999, { status: 'Delivered' })).statusCode).toBe(404);
     for (const session of [manager, customer, courier]) {
       const refused = await updateOrder(session, order.id, { status: 'Delivered' });

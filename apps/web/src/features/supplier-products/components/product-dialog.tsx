@@ -1,6 +1,6 @@
 import {
   createSupplierProductBodySchema,
-  REPLENISHMENT_MESSAGES,
+  SUPPLIER_PRODUCT_MESSAGES,
   type SupplierProduct,
   updateSupplierProductBodySchema,
 } from '@depot/contract';
@@ -95,7 +95,7 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
         { ...values, supplier_id: user?.id },
         {
           onSuccess: () => {
-            toast.success(REPLENISHMENT_MESSAGES.productAdded);
+            toast.success(SUPPLIER_PRODUCT_MESSAGES.added);
             onDone();
           },
           onError: markFields,

@@ -1,6 +1,6 @@
 import type { SupplyOrder, SupplyOrderStatus } from '@depot/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ReplenishmentOrderItemsTable, ReplenishmentOrdersTable } from '../../db/schema';
+import type { Database, SupplyOrderItemsTable, SupplyOrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
 import { groupBy } from '../../lib/group-by';
 
@@ -9,8 +9,8 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 /** Whose supply orders a caller may see: the ordering manager's or the supplier's. */
 export type SupplyOrderScope = { managerId: number } | { supplierId: number };
 
-type OrderRow = Selectable<ReplenishmentOrdersTable>;
-export type SupplyOrderItemRow = Omit<Selectable<ReplenishmentOrderItemsTable>, 'id'>;
+type OrderRow = Selectable<SupplyOrdersTable>;
+export type SupplyOrderItemRow = Omit<Selectable<SupplyOrderItemsTable>, 'id'>;
 
 /** Totals are summed here in integer cents; placing the order made sure they stay exact. */
 function toSupplyOrder(row: OrderRow, items: SupplyOrderItemRow[]): SupplyOrder {
@@ -46,7 +46,7 @@ function toSupplyOrder(row: OrderRow, items: SupplyOrderItemRow[]): SupplyOrder 
 async function itemsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, SupplyOrderItemRow[]>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('replenishment_order_items')
+    .selectFrom('supply_order_items')
     .select(['order_id', 'product_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
     .where('order_id', 'in', orderIds)
     .orderBy('order_id')
@@ -56,7 +56,7 @@ async function itemsByOrder(db: Executor, orderIds: number[]): Promise<Map<numbe
 }
 
 function ordersIn(db: Executor, scope: SupplyOrderScope) {
-  const query = db.selectFrom('replenishment_orders');
+  const query = db.selectFrom('supply_orders');
   return 'managerId' in scope
     ? query.where('inventory_manager_id', '=', scope.managerId)
     : query.where('supplier_id', '=', scope.supplierId);
@@ -115,12 +115,12 @@ export async function createSupplyOrder(
   items: Omit<SupplyOrderItemRow, 'order_id'>[],
 ): Promise<SupplyOrder> {
   const row = await db
-    .insertInto('replenishment_orders')
+    .insertInto('supply_orders')
     .values({ ...order, expected_delivery_time: null, updated_at: order.created_at })
     .returningAll()
     .executeTakeFirstOrThrow();
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
-  await db.insertInto('replenishment_order_items').values(lines).execute();
+  await db.insertInto('supply_order_items').values(lines).execute();
   return toSupplyOrder(row, lines);
 }
 
@@ -142,7 +142,7 @@ export async function changeSupplyOrder(
   },
 ): Promise<boolean> {
   const result = await db
-    .updateTable('replenishment_orders')
+    .updateTable('supply_orders')
     .set(changes)
     .where('id', '=', id)
     .where('supplier_id', '=', supplierId)

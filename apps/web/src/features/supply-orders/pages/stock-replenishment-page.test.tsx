@@ -1,7 +1,7 @@
 import {
   addedToCartMessage,
   PATHS,
-  REPLENISHMENT_MESSAGES,
+  SUPPLY_ORDER_MESSAGES,
   type Supplier,
   type SupplierProduct,
 } from '@depot/contract';
@@ -104,7 +104,7 @@ describe('Stock Replenishment page', () => {
     expect(page.requestsTo(`GET ${PRODUCTS_PATH}?supplier_id=${ACME.id}`)).toHaveLength(1);
 
     await chooseSupplier(page, 'Empty Shelf');
-    expect(await screen.findByText(REPLENISHMENT_MESSAGES.noProducts)).toBeInTheDocument();
+    expect(await screen.findByText(SUPPLY_ORDER_MESSAGES.noProducts)).toBeInTheDocument();
   });
 
   it('refuses quantities of 0 or less or over the available amount', async () => {
@@ -114,10 +114,10 @@ describe('Stock Replenishment page', () => {
     for (const [index, quantity] of refusals.entries()) {
       await addToCart(page, 'Copper pipe', quantity);
       await waitFor(() =>
-        expect(screen.getAllByText(REPLENISHMENT_MESSAGES.invalidQuantity)).toHaveLength(index + 1),
+        expect(screen.getAllByText(SUPPLY_ORDER_MESSAGES.invalidQuantity)).toHaveLength(index + 1),
       );
     }
-    expect(await toastText(REPLENISHMENT_MESSAGES.invalidQuantity)).toHaveClass('Toastify__toast--error');
+    expect(await toastText(SUPPLY_ORDER_MESSAGES.invalidQuantity)).toHaveClass('Toastify__toast--error');
     expect(screen.getByRole('button', { name: 'View Cart (0)' })).toBeInTheDocument();
   });
 
@@ -141,10 +141,10 @@ describe('Stock Replenishment page', () => {
     expect(cart.getByText('Total: 7 items, $50.30')).toBeInTheDocument();
 
     await page.user.click(cart.getByRole('button', { name: 'Remove Brass valve' }));
-    expect(await toastText(REPLENISHMENT_MESSAGES.removedFromCart)).toBeInTheDocument();
+    expect(await toastText(SUPPLY_ORDER_MESSAGES.removedFromCart)).toBeInTheDocument();
     expect(cart.queryByText('Brass valve')).not.toBeInTheDocument();
     await page.user.click(cart.getByRole('button', { name: 'Remove Copper pipe' }));
-    expect(cart.getByText(REPLENISHMENT_MESSAGES.emptyCart)).toBeInTheDocument();
+    expect(cart.getByText(SUPPLY_ORDER_MESSAGES.emptyCart)).toBeInTheDocument();
   });
 
   it('empties the cart when the supplier changes', async () => {
@@ -165,21 +165,21 @@ describe('Stock Replenishment page', () => {
     await chooseSupplier(page, 'Acme Parts');
     let cart = await openCart(page);
     await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
-    expect(await toastText(REPLENISHMENT_MESSAGES.addressAndMobileRequired)).toBeInTheDocument();
+    expect(await toastText(SUPPLY_ORDER_MESSAGES.addressAndMobileRequired)).toBeInTheDocument();
     await page.user.click(cart.getByRole('button', { name: 'Close' }));
 
     await page.user.type(screen.getByRole('textbox', { name: 'Address' }), '4 Warehouse Row');
     cart = await openCart(page);
     await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
     await waitFor(() =>
-      expect(screen.getAllByText(REPLENISHMENT_MESSAGES.addressAndMobileRequired)).toHaveLength(2),
+      expect(screen.getAllByText(SUPPLY_ORDER_MESSAGES.addressAndMobileRequired)).toHaveLength(2),
     );
     await page.user.click(cart.getByRole('button', { name: 'Close' }));
 
     await page.user.type(screen.getByRole('textbox', { name: 'Mobile Number' }), '555 0100');
     cart = await openCart(page);
     await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
-    expect(await toastText(REPLENISHMENT_MESSAGES.cartRequired)).toBeInTheDocument();
+    expect(await toastText(SUPPLY_ORDER_MESSAGES.cartRequired)).toBeInTheDocument();
     expect(page.requestsTo('POST /api/replenishment-orders')).toHaveLength(0);
   });
 
@@ -187,7 +187,7 @@ describe('Stock Replenishment page', () => {
     const page = renderReplenishment({
       'POST /api/replenishment-orders': {
         status: 201,
-        body: { message: REPLENISHMENT_MESSAGES.orderPlaced, order: {} },
+        body: { message: SUPPLY_ORDER_MESSAGES.placed, order: {} },
       },
     });
     await fillContact(page);
@@ -196,7 +196,7 @@ describe('Stock Replenishment page', () => {
     const cart = await openCart(page);
     await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
 
-    expect(await toastText(REPLENISHMENT_MESSAGES.orderPlaced)).toBeInTheDocument();
+    expect(await toastText(SUPPLY_ORDER_MESSAGES.placed)).toBeInTheDocument();
     expect(page.requestsTo('POST /api/replenishment-orders')[0]?.body).toEqual({
       inventory_manager_id: MANAGER.id,
       supplier_id: ACME.id,

@@ -1,4 +1,4 @@
-import { REPLENISHMENT_MESSAGES } from '@depot/contract';
+import { SUPPLY_ORDER_MESSAGES } from '@depot/contract';
 import { Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { formatMoney, formatQuantity } from '@/lib/format';
@@ -36,7 +36,7 @@ export function CartModal({
         )}
         {cart.items.length === 0 ? (
           <Paper withBorder p="lg" ta="center">
-            <Text>{REPLENISHMENT_MESSAGES.emptyCart}</Text>
+            <Text>{SUPPLY_ORDER_MESSAGES.emptyCart}</Text>
           </Paper>
         ) : isPhone ? (
           <CartList {...items} />

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  decimalAmount,
+  listQuerySchema,
+  PRICE_MAX,
+  recordIdSchema,
+  WEIGHT_MAX,
+  wholeQuantity,
+} from './common';
+
+export const PRODUCT_NAME_MAX_LENGTH = 200;
+
+/** Messages about a supplier's catalogue that the browser and tests look for (SPEC §2, §5, §8). */
+export const SUPPLIER_PRODUCT_MESSAGES = {
+  added: 'Product added successfully',
+  updated: 'Product updated successfully',
+  notFound: 'Product not found',
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+} as const;
+
+const productFields = {
+  name: z
+    .string({ error: SUPPLIER_PRODUCT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, SUPPLIER_PRODUCT_MESSAGES.nameRequired)
+    .max(PRODUCT_NAME_MAX_LENGTH, SUPPLIER_PRODUCT_MESSAGES.nameTooLong),
+  price: decimalAmount('Price', PRICE_MAX),
+  weight: decimalAmount('Weight', WEIGHT_MAX),
+  quantity: wholeQuantity('Quantity'),
+};
+
+/**
+ * POST /api/stock-replenishment/products. The product is always filed under the calling supplier;
+ * the supplier_id the spec's client sends is accepted and dropped (DESIGN §3, §7).
+ */
+export const createSupplierProductBodySchema = z
+  .object({
+    ...productFields,
+    supplier_id: z.unknown().optional().describe('Ignored: the product belongs to the caller'),
+  })
+  .transform(({ name, price, weight, quantity }) => ({ name, price, weight, quantity }));
+export type CreateSupplierProductBody = z.infer<typeof createSupplierProductBodySchema>;
+export type CreateSupplierProductInput = z.input<typeof createSupplierProductBodySchema>;
+
+/** PUT /api/stock-replenishment/products/{id}: price, weight and quantity; a name or owner is dropped. */
+export const updateSupplierProductBodySchema = z.object({
+  price: productFields.price.optional(),
+  weight: productFields.weight.optional(),
+  quantity: productFields.quantity.optional(),
+});
+export type UpdateSupplierProductBody = z.infer<typeof updateSupplierProductBodySchema>;
+export type UpdateSupplierProductInput = z.input<typeof updateSupplierProductBodySchema>;
+
+/** GET /api/stock-replenishment/products: managers may narrow the list to one supplier. */
+export const supplierProductListQuerySchema = listQuerySchema.extend({
+  supplier_id: recordIdSchema.optional(),
+});
+export type SupplierProductListQuery = z.infer<typeof supplierProductListQuerySchema>;
+
+/** A product of a supplier's catalogue: price in dollars, weight in kg. */
+export const supplierProductSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    price: z.number(),
+    weight: z.number(),
+    quantity: z.number().int(),
+    supplier_id: z.number().int(),
+  })
+  .meta({ id: 'SupplierProduct' });
+export type SupplierProduct = z.infer<typeof supplierProductSchema>;
+
+export const supplierProductListResponseSchema = z.array(supplierProductSchema);
+
+export const supplierProductResponseSchema = z.object({
+  product: supplierProductSchema,
+  message: z.string(),
+});
+export type SupplierProductResponse = z.infer<typeof supplierProductResponseSchema>;
