@@ -1,8 +1,6 @@
-import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/app/theme';
+import { MantineWrapper } from '@/testing/mantine-wrapper';
 import { ChartCanvas } from './chart-canvas';
 import { prepareCharts } from './chart-drawing';
 import type { FromChartWorker, ToChartWorker } from './chart-worker-protocol';
@@ -144,13 +142,7 @@ describe('ChartCanvas in the chart worker', () => {
 
   async function drawInWorker(label = 'Orders') {
     // Mantine around it, as a wrapper that stays on rerender: a failed chart shows a Retry button.
-    const view = render(<ChartCanvas type="bar" data={DATA} label={label} />, {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <MantineProvider theme={theme} env="test">
-          {children}
-        </MantineProvider>
-      ),
-    });
+    const view = render(<ChartCanvas type="bar" data={DATA} label={label} />, { wrapper: MantineWrapper });
     act(() => showAll());
     await waitFor(() => expect(workers[0]?.sent).toHaveLength(1));
     const worker = workers[0] as FakeWorker;
