@@ -264,13 +264,18 @@ export function supplyOrdersOf(
     const catalogue = products.filter((_, n) => Math.floor(n / PRODUCTS_PER_SUPPLIER) === supplier - 1);
     const chosen = new Set<number>();
     for (let lines = random.int(1, 4); chosen.size < lines; ) chosen.add(random.int(0, catalogue.length - 1));
+    let totalQuantity = 0;
+    let totalCostCents = 0;
     for (const n of [...chosen].sort((a, b) => a - b)) {
       const product = catalogue[n] as SupplierProductRow;
+      const quantity = random.int(10, 200);
+      totalQuantity += quantity;
+      totalCostCents += quantity * product.price_cents;
       items.push({
         order_id: id,
         product_id: product.id,
         product_name: product.name,
-        quantity: random.int(10, 200),
+        quantity,
         price_cents: product.price_cents,
         weight_grams: product.weight_grams,
       });
@@ -290,6 +295,8 @@ export function supplyOrdersOf(
       created_at: createdAt,
       updated_at: status === 'Delivered' || status === 'Canceled' ? finishedAt : createdAt,
       delivered_at: status === 'Delivered' ? finishedAt : null,
+      total_quantity: totalQuantity,
+      total_cost_cents: totalCostCents,
     });
   }
   return { orders, items };

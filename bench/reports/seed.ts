@@ -187,6 +187,8 @@ const SUPPLY_ORDER_TYPES: Record<keyof SupplyOrderRow, string> = {
   created_at: 'text',
   updated_at: 'text',
   delivered_at: 'text',
+  total_quantity: 'bigint',
+  total_cost_cents: 'bigint',
 };
 const SUPPLY_ORDER_ITEM_TYPES: Record<keyof SupplyOrderItemRow, string> = {
   order_id: 'integer',

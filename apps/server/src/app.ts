@@ -29,7 +29,7 @@ import { courierRoutes } from './modules/couriers/routes';
 import { createCourierService } from './modules/couriers/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
-import { createIdempotency } from './modules/idempotency/service';
+import { registerIdempotency } from './modules/idempotency/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
 import { orderRoutes } from './modules/orders/routes';
@@ -201,10 +201,9 @@ export async function buildApp(options: BuildAppOptions) {
   const pincodeService = createPincodeService({ upstreamUrl: config.pincodeApiUrl, log: app.log });
   await app.register(pincodeRoutes, { pincodeService });
   await app.register(courierRoutes, { courierService: createCourierService({ db: database.db }) });
-  const idempotency = createIdempotency({ db: database.db, clock });
+  registerIdempotency(app, { db: database.db, clock });
   await app.register(orderRoutes, {
     orderService: createOrderService({ db: database.db, clock, events, pincodes: pincodeService }),
-    idempotency,
   });
   await app.register(supplierProductRoutes, {
     supplierProductService: createSupplierProductService({ db: database.db, clock }),
@@ -216,7 +215,6 @@ export async function buildApp(options: BuildAppOptions) {
       clock,
       events,
     }),
-    idempotency,
   });
   await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });
   await app.register(activityRoutes, { activityService: createActivityService({ db: database.db }) });

@@ -2,34 +2,72 @@ import { PATHS } from './paths';
 import { ROLES, type Role } from './roles';
 
 /**
- * Who may do what, as data (STYLE: authorization as data). The server's route guards, the web
- * app's route table and the sidebar all read these two maps, and the authorization matrix test
+ * Who may call what, and over which objects, as data: the one authority on access
+ * (docs/decisions/010-access-as-one-authority.md). The server attaches each endpoint's guard from
+ * API_ACCESS when the route is registered and hands the service the resolved scope; the web app's
+ * route table and sidebar read PAGE_ACCESS. The authorization matrix test
  * (apps/server/src/modules/access/access-matrix.test.ts) calls every endpoint as every kind of
- * caller to prove the server does what they say.
+ * caller to prove the server does what these maps say.
  */
 
 /**
- * What a role reaches through an endpoint: `own` only the objects it owns (another's object is a
- * 404, a list holds only the caller's rows; creating makes the caller the owner), `all` every
- * object of the kind (still never a user's private data: reports cover the whole business).
+ * Which objects of its kind a role reaches through an endpoint: `own` those it owns, `assigned`
+ * those assigned to it (another's object is a 404, a list holds only these; creating makes the
+ * caller the owner), `all` every object of the kind (reports cover the whole business).
  */
-export type AccessScope = 'own' | 'all';
+export type AccessScope = 'own' | 'assigned' | 'all';
 
-/** The kinds of objects ownership is about, and who owns each. */
-export const OWNED_OBJECTS = {
-  account: 'the signed-in user themself',
-  stock: 'the Inventory Manager who created the stock item',
-  supplier: 'no one: Supplier accounts are managed by every Inventory Manager together',
-  order: 'the Customer who placed it and the Courier Service it is assigned to',
-  supplierProduct: 'the Supplier whose catalogue it is in',
-  supplyOrder: 'the Inventory Manager who placed it and the Supplier it was placed with',
-  notification: 'the user it was written to',
-  liveEvent: 'the user it is sent to',
-  report: 'no one: reports cover the whole business',
-  activity: 'the users an audit event concerns (its viewers): see apps/server/src/modules/audit',
-  reference: 'no one: PIN codes, Courier Services and shipping prices are for every user',
-} as const;
-export type OwnedObject = keyof typeof OWNED_OBJECTS;
+/**
+ * The kinds of objects access is about, and the field of each that names its owner and, where a
+ * kind has one, its assignee: an `own` caller reaches the objects whose owner field is their id.
+ */
+export const ACCESS_OBJECTS = {
+  account: { about: 'the signed-in user themself', owner: 'id' },
+  stock: { about: 'a stock item of an Inventory Manager', owner: 'inventory_manager_id' },
+  supplier: { about: 'a Supplier account; Inventory Managers manage them together' },
+  order: {
+    about: 'a customer order: placed by a Customer, assigned to a Courier Service',
+    owner: 'customer_id',
+    assignee: 'courier_service_id',
+  },
+  supplierProduct: { about: "a product of a Supplier's catalogue", owner: 'supplier_id' },
+  supplyOrder: {
+    about: 'a supply order: placed by an Inventory Manager, assigned to the Supplier it is placed with',
+    owner: 'inventory_manager_id',
+    assignee: 'supplier_id',
+  },
+  notification: { about: 'a notification written to a user', owner: 'user_id' },
+  liveEvent: { about: 'a live update sent to a user', owner: 'user_id' },
+  report: { about: 'an analytics report of the whole business' },
+  activity: {
+    about: 'an audit event; its viewers are the users it concerns (apps/server/src/modules/audit)',
+    owner: 'viewer_id',
+  },
+  reference: { about: 'PIN codes, Courier Services and shipping prices, the same for every user' },
+} as const satisfies Record<string, { about: string; owner?: string; assignee?: string }>;
+export type AccessObject = keyof typeof ACCESS_OBJECTS;
+
+/** The fields that name an object's owner or assignee. */
+export type OwnerField =
+  | {
+      [Kind in AccessObject]: (typeof ACCESS_OBJECTS)[Kind] extends { owner: infer F } ? F : never;
+    }[AccessObject]
+  | {
+      [Kind in AccessObject]: (typeof ACCESS_OBJECTS)[Kind] extends { assignee: infer F } ? F : never;
+    }[AccessObject];
+
+/**
+ * The field an `own` or `assigned` scope reads on an object of this kind, or 'all'. A scope the
+ * kind has no field for is a mistake in the map, thrown at once (the server checks every entry
+ * when its routes are registered).
+ */
+export function ownerFieldOf(object: AccessObject, scope: AccessScope): OwnerField | 'all' {
+  if (scope === 'all') return 'all';
+  const kind: { about: string; owner?: OwnerField; assignee?: OwnerField } = ACCESS_OBJECTS[object];
+  const field = scope === 'own' ? kind.owner : kind.assignee;
+  if (!field) throw new Error(`${object} objects have no ${scope === 'own' ? 'owner' : 'assignee'}`);
+  return field;
+}
 
 export type EndpointAccess =
   /** Anyone, with or without a session: signing up, in and out, and password resets. */
@@ -38,7 +76,7 @@ export type EndpointAccess =
       public?: false;
       /** The roles that may call it; any other role is a 403, no session a 401. */
       roles: Partial<Record<Role, AccessScope>>;
-      object: OwnedObject;
+      object: AccessObject;
     };
 
 const PUBLIC = { public: true } as const;
@@ -46,9 +84,8 @@ const everyRole = (scope: AccessScope) =>
   Object.fromEntries(ROLES.map((role) => [role, scope])) as Record<Role, AccessScope>;
 
 /**
- * Every endpoint under /api and /auth, as 'METHOD path' with Fastify's `:param` syntax. A route the
- * server registers that is missing here fails the matrix test; a guard names its entry
- * (`preValidation: app.requireAccess('GET /api/stocks')`).
+ * Every endpoint under /api and /auth, as 'METHOD path' with Fastify's `:param` syntax. The server
+ * refuses to start with an API route that is missing here, and guards each route by its entry.
  */
 export const API_ACCESS = {
   'POST /auth/register': PUBLIC,
@@ -75,11 +112,11 @@ export const API_ACCESS = {
   'GET /api/orders/get-shipping-cost': { roles: everyRole('all'), object: 'reference' },
 
   'GET /api/orders': {
-    roles: { 'Courier Service': 'own', Customer: 'own', 'Inventory Manager': 'all' },
+    roles: { 'Courier Service': 'assigned', Customer: 'own', 'Inventory Manager': 'all' },
     object: 'order',
   },
   'POST /api/orders': { roles: { Customer: 'own' }, object: 'order' },
-  'PUT /api/orders/:id': { roles: { 'Courier Service': 'own' }, object: 'order' },
+  'PUT /api/orders/:id': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
 
   'GET /api/stock-replenishment/products': {
     roles: { Supplier: 'own', 'Inventory Manager': 'all' },
@@ -89,11 +126,11 @@ export const API_ACCESS = {
   'PUT /api/stock-replenishment/products/:id': { roles: { Supplier: 'own' }, object: 'supplierProduct' },
 
   'GET /api/replenishment-orders': {
-    roles: { 'Inventory Manager': 'own', Supplier: 'own' },
+    roles: { 'Inventory Manager': 'own', Supplier: 'assigned' },
     object: 'supplyOrder',
   },
   'POST /api/replenishment-orders': { roles: { 'Inventory Manager': 'own' }, object: 'supplyOrder' },
-  'PUT /api/replenishment-orders/:id': { roles: { Supplier: 'own' }, object: 'supplyOrder' },
+  'PUT /api/replenishment-orders/:id': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
 
   'GET /api/inventory-reports': { roles: { 'Inventory Manager': 'all' }, object: 'report' },
   'GET /api/order-performance-and-demand-analysis': {
@@ -105,8 +142,6 @@ export const API_ACCESS = {
   'GET /api/notifications': { roles: everyRole('own'), object: 'notification' },
   'GET /api/events': { roles: everyRole('own'), object: 'liveEvent' },
   'GET /api/activity': { roles: { 'Inventory Manager': 'own' }, object: 'activity' },
-
-  // New endpoints go here, e.g. 'GET /api/activity': { roles: { 'Inventory Manager': 'all' }, object: … }.
 } as const satisfies Record<string, EndpointAccess>;
 
 export type ApiEndpoint = keyof typeof API_ACCESS;
@@ -114,12 +149,6 @@ export type ApiEndpoint = keyof typeof API_ACCESS;
 /** The access entry of an endpoint, widened so callers need not narrow each literal. */
 export function endpointAccess(endpoint: ApiEndpoint): EndpointAccess {
   return API_ACCESS[endpoint];
-}
-
-/** The roles that may call an endpoint; empty for a public one, which needs no session. */
-export function rolesAllowed(endpoint: ApiEndpoint): Role[] {
-  const access = endpointAccess(endpoint);
-  return access.public ? [] : ROLES.filter((role) => access.roles[role] !== undefined);
 }
 
 export interface DashboardPageAccess {
@@ -142,7 +171,6 @@ export const PAGE_ACCESS = {
   [PATHS.stockReplenishment]: { roles: ['Inventory Manager'], sidebarLabel: 'Stock Replenishment' },
   [PATHS.myOrders]: { roles: ['Inventory Manager'], sidebarLabel: 'My Orders' },
   [PATHS.activity]: { roles: ['Inventory Manager'], sidebarLabel: 'Activity' },
-  // New pages go here, in sidebar order, e.g. the Inventory Manager's Activity page.
   [PATHS.supplierProducts]: { roles: ['Supplier'], sidebarLabel: 'Products' },
   [PATHS.supplyOrders]: { roles: ['Supplier'], sidebarLabel: 'Supply Orders' },
   [PATHS.products]: { roles: ['Customer'], sidebarLabel: 'Products' },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './analytics-rules';
-import { listQuerySchema } from './common';
+import { DAY_RANGE_RULE, dayRangeFilters, defineList, isDayRangeInOrder, listQuerySchema } from './lists';
 import { ROLES } from './roles';
 
 /** Every kind of state change the audit trail records, as `<entity>.<what happened>`. */
@@ -61,28 +60,25 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 export const ACTIVITY_MESSAGES = {
-  invalidDate: 'Dates must be real calendar days written YYYY-MM-DD',
-  fromAfterTo: 'from must be on or before to',
   invalidAction: `action must be one of ${AUDIT_ACTIONS.join(', ')}`,
   invalidEntityType: `entity_type must be one of ${AUDIT_ENTITY_TYPES.join(', ')}`,
 } as const;
 
-const optionalDay = z.string().trim().refine(isCalendarDay, ACTIVITY_MESSAGES.invalidDate).optional();
+/** The audit events the caller may read, newest first. */
+export const ACTIVITY_LIST = defineList({
+  sortFields: ['occurred_at', 'action', 'entity_type'],
+  defaultSort: { field: 'occurred_at', order: 'desc' },
+  searches: "the actor's name or email",
+});
 
-/** GET /api/activity: filters (all optional; days are UTC, `to` counts whole), then the page. */
-export const activityQuerySchema = listQuerySchema
-  .extend({
-    action: z.enum(AUDIT_ACTIONS, { error: ACTIVITY_MESSAGES.invalidAction }).optional(),
-    entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: ACTIVITY_MESSAGES.invalidEntityType }).optional(),
-    /** Part of the actor's name or email, any letter case. */
-    actor: z.string().trim().max(254).optional(),
-    from: optionalDay,
-    to: optionalDay,
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: ACTIVITY_MESSAGES.fromAfterTo,
-    path: ['from'],
-  });
+/** GET /api/activity: search, sort and page, and filters (all optional; days are UTC, `to` counts whole). */
+export const activityQuerySchema = listQuerySchema(ACTIVITY_LIST, {
+  action: z.enum(AUDIT_ACTIONS, { error: ACTIVITY_MESSAGES.invalidAction }).optional(),
+  entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: ACTIVITY_MESSAGES.invalidEntityType }).optional(),
+  /** Part of the actor's name or email, any letter case; the same as q, kept for older links. */
+  actor: z.string().trim().max(254).optional(),
+  ...dayRangeFilters,
+}).refine(isDayRangeInOrder, DAY_RANGE_RULE);
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
 /** A field's value before or after the change; never a password, hash, token or link. */

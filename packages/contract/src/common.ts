@@ -49,25 +49,3 @@ export const recordIdSchema = z
 
 export const idParamsSchema = z.object({ id: recordIdSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
-
-/** Lists answer everything up to this many rows unless asked for a page (DESIGN §10). */
-export const LIST_LIMIT_MAX = 1000;
-
-/** ?limit=&offset= of every list endpoint; the total comes back in X-Total-Count. */
-export const listQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}` })
-    .int(`limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
-    .max(LIST_LIMIT_MAX, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`)
-    .optional(),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number from 0' })
-    .int('offset must be a whole number from 0')
-    .min(0, 'offset must be a whole number from 0')
-    .max(Number.MAX_SAFE_INTEGER, 'offset must be a whole number from 0')
-    .optional(),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
-
-export const TOTAL_COUNT_HEADER = 'x-total-count';

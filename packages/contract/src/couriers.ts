@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineList, listQuerySchema } from './lists';
 
 /** A Courier Service account as the order form's select lists it (SPEC §3). */
 export const courierServiceSchema = z
@@ -7,3 +8,12 @@ export const courierServiceSchema = z
 export type CourierService = z.infer<typeof courierServiceSchema>;
 
 export const courierServiceListResponseSchema = z.array(courierServiceSchema);
+
+/** The active Courier Service accounts, for the order form's select. */
+export const COURIER_LIST = defineList({
+  sortFields: ['name', 'id'],
+  defaultSort: { field: 'name', order: 'asc' },
+  searches: 'the name',
+});
+export const courierServiceListQuerySchema = listQuerySchema(COURIER_LIST);
+export type CourierServiceListQuery = z.infer<typeof courierServiceListQuerySchema>;

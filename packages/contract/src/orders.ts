@@ -1,5 +1,13 @@
 import { type RefinementCtx, z } from 'zod';
 import { DECIMAL_STRING, ID_MAX, PHONE_PATTERN, QUANTITY_MAX, WHOLE_STRING } from './common';
+import {
+  DAY_RANGE_RULE,
+  dayRangeFilters,
+  defineList,
+  isDayRangeInOrder,
+  listQuerySchema,
+  oneOrMoreOf,
+} from './lists';
 
 /** Location types of SPEC §9; they set the shipping charge and the expected delivery date. */
 export const LOCATION_TYPES = ['urban', 'suburban', 'rural'] as const;
@@ -194,11 +202,38 @@ export const orderSchema = z
     status: z.enum(ORDER_STATUSES),
     courier_service_id: z.number().int(),
     customer_id: z.number().int(),
+    /** Who ordered, for the courier's board and the manager's lists. */
+    customer_name: z.string(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListResponseSchema = z.array(orderSchema);
+
+/** A courier's assigned orders, a customer's own, or every order for a manager. */
+export const ORDER_LIST = defineList({
+  sortFields: [
+    'id',
+    'created_at',
+    'customer_name',
+    'shipping_address',
+    'pin_code',
+    'consignment_weight',
+    'items_total',
+    'shipping_cost',
+    'delivery_date',
+    'status',
+  ],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  searches: "the order number, the customer's name, the delivery address, the PIN code and the phone number",
+});
+
+/** GET /api/orders: search, sort and page; status (one or more) and the days it was placed. */
+export const orderListQuerySchema = listQuerySchema(ORDER_LIST, {
+  status: oneOrMoreOf('status', ORDER_STATUSES),
+  ...dayRangeFilters,
+}).refine(isDayRangeInOrder, DAY_RANGE_RULE);
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** POST /api/orders and PUT /api/orders/{id} answer the message and the order. */
 export const orderResponseSchema = z.object({ message: z.string(), order: orderSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalAmount, PRICE_MAX, recordIdSchema, WEIGHT_MAX, wholeQuantity } from './common';
+import { defineList, listQuerySchema } from './lists';
 
 export const STOCK_NAME_MAX_LENGTH = 200;
 
@@ -63,6 +64,15 @@ export const stockItemSchema = z
 export type StockItem = z.infer<typeof stockItemSchema>;
 
 export const stockListResponseSchema = z.array(stockItemSchema);
+
+/** A manager's own stock items, or every manager's for a customer (the Products screen). */
+export const STOCK_LIST = defineList({
+  sortFields: ['stock_id', 'stock_name', 'price', 'quantity', 'weight'],
+  defaultSort: { field: 'stock_id', order: 'desc' },
+  searches: 'the stock name',
+});
+export const stockListQuerySchema = listQuerySchema(STOCK_LIST);
+export type StockListQuery = z.infer<typeof stockListQuerySchema>;
 
 export const createStockResponseSchema = z.object({ stock: stockItemSchema, message: z.string() });
 export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;

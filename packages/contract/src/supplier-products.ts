@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  decimalAmount,
-  listQuerySchema,
-  PRICE_MAX,
-  recordIdSchema,
-  WEIGHT_MAX,
-  wholeQuantity,
-} from './common';
+import { decimalAmount, PRICE_MAX, recordIdSchema, WEIGHT_MAX, wholeQuantity } from './common';
+import { defineList, listQuerySchema } from './lists';
 
 export const PRODUCT_NAME_MAX_LENGTH = 200;
 
@@ -52,8 +46,15 @@ export const updateSupplierProductBodySchema = z.object({
 export type UpdateSupplierProductBody = z.infer<typeof updateSupplierProductBodySchema>;
 export type UpdateSupplierProductInput = z.input<typeof updateSupplierProductBodySchema>;
 
+/** A supplier's catalogue, or every active supplier's for a manager. */
+export const SUPPLIER_PRODUCT_LIST = defineList({
+  sortFields: ['id', 'name', 'price', 'weight', 'quantity'],
+  defaultSort: { field: 'id', order: 'desc' },
+  searches: 'the product name',
+});
+
 /** GET /api/stock-replenishment/products: managers may narrow the list to one supplier. */
-export const supplierProductListQuerySchema = listQuerySchema.extend({
+export const supplierProductListQuerySchema = listQuerySchema(SUPPLIER_PRODUCT_LIST, {
   supplier_id: recordIdSchema.optional(),
 });
 export type SupplierProductListQuery = z.infer<typeof supplierProductListQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
 import { PHONE_PATTERN } from './common';
+import { defineList, listQuerySchema } from './lists';
 
 /** Messages the server sends about suppliers that the browser and tests look for (SPEC §5). */
 export const SUPPLIER_MESSAGES = {
@@ -71,6 +72,15 @@ export const supplierSchema = z
 export type Supplier = z.infer<typeof supplierSchema>;
 
 export const supplierListResponseSchema = z.array(supplierSchema);
+
+/** The active Supplier accounts, for Suppliers Management and the Stock Replenishment select. */
+export const SUPPLIER_LIST = defineList({
+  sortFields: ['id', 'name', 'email', 'phone_number', 'address'],
+  defaultSort: { field: 'id', order: 'desc' },
+  searches: 'the name, email, phone number and address',
+});
+export const supplierListQuerySchema = listQuerySchema(SUPPLIER_LIST);
+export type SupplierListQuery = z.infer<typeof supplierListQuerySchema>;
 
 export const supplierResponseSchema = z.object({ supplier: supplierSchema, message: z.string() });
 export type SupplierResponse = z.infer<typeof supplierResponseSchema>;

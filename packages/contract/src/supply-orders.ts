@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { ID_MAX, PHONE_PATTERN, QUANTITY_MAX, recordIdSchema, WHOLE_STRING } from './common';
+import {
+  DAY_RANGE_RULE,
+  dayRangeFilters,
+  defineList,
+  isDayRangeInOrder,
+  listQuerySchema,
+  oneOrMoreOf,
+} from './lists';
 
 /** Supply order statuses a supplier may choose (SPEC §4); any may follow any until a final one. */
 export const SUPPLY_ORDER_STATUSES = [
@@ -184,7 +192,10 @@ export const supplyOrderSchema = z
     created_at: z.string(),
     updated_at: z.string(),
     inventory_manager_id: z.number().int(),
+    /** Who ordered and from whom, for both parties' lists. */
+    inventory_manager_name: z.string(),
     supplier_id: z.number().int(),
+    supplier_name: z.string(),
     address: z.string(),
     mobile_number: z.string(),
     status: z.enum(SUPPLY_ORDER_STATUSES),
@@ -197,6 +208,30 @@ export const supplyOrderSchema = z
 export type SupplyOrder = z.infer<typeof supplyOrderSchema>;
 
 export const supplyOrderListResponseSchema = z.array(supplyOrderSchema);
+
+/** A manager's own supply orders (My Orders) or those placed with a supplier (Supply Orders). */
+export const SUPPLY_ORDER_LIST = defineList({
+  sortFields: [
+    'id',
+    'created_at',
+    'supplier_name',
+    'inventory_manager_name',
+    'total_quantity',
+    'total_cost',
+    'status',
+    'expected_delivery_time',
+  ],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  searches: "the order number, the supplier's and the manager's names and the address",
+});
+
+/** GET /api/replenishment-orders: search, sort and page; status, supplier and the days it was placed. */
+export const supplyOrderListQuerySchema = listQuerySchema(SUPPLY_ORDER_LIST, {
+  status: oneOrMoreOf('status', SUPPLY_ORDER_STATUSES),
+  supplier_id: recordIdSchema.optional(),
+  ...dayRangeFilters,
+}).refine(isDayRangeInOrder, DAY_RANGE_RULE);
+export type SupplyOrderListQuery = z.infer<typeof supplyOrderListQuerySchema>;
 
 /** POST and PUT /api/replenishment-orders answer the message and the order. */
 export const supplyOrderResponseSchema = z.object({ message: z.string(), order: supplyOrderSchema });

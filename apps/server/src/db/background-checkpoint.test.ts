@@ -10,7 +10,10 @@ import { createDatabase } from './database';
 const folder = mkdtempSync(join(tmpdir(), 'depot-checkpoint-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** Rows the database file holds by itself: what checkpoints copied there, nothing still in the log. */
+/**
+ * Rows the database file holds by itself: what checkpoints copied there, nothing still in the log.
+ * A copy taken while a checkpoint writes the file can be torn: that reads as no answer yet (-1).
+ */
 function rowsInFileAlone(file: string): number {
   const copy = join(folder, `alone-${Math.random().toString(36).slice(2)}.db`);
   copyFileSync(file, copy);
@@ -19,6 +22,9 @@ function rowsInFileAlone(file: string): number {
     const table = reader.prepare("select 1 from sqlite_master where name = 'notes'").get();
     if (!table) return 0;
     return (reader.prepare('select count(*) as count from notes').get() as { count: number }).count;
+  } catch (error) {
+    if (error instanceof SQLite.SqliteError && error.code === 'SQLITE_CORRUPT') return -1;
+    throw error;
   } finally {
     reader.close();
   }

@@ -13,6 +13,7 @@ import { auditEventsMigration } from './migrations/2026-11-28-audit-events';
 import { idempotencyKeysByUserMigration } from './migrations/2026-11-28-idempotency-keys-by-user';
 import { leanerOrderWritesMigration } from './migrations/2026-11-29-leaner-order-writes';
 import { supplyOrderNamesMigration } from './migrations/2026-11-30-supply-order-names';
+import { supplyOrderTotalsMigration } from './migrations/2026-11-30-supply-order-totals';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-28-idempotency-keys-by-user': idempotencyKeysByUserMigration,
   '2026-11-29-leaner-order-writes': leanerOrderWritesMigration,
   '2026-11-30-supply-order-names': supplyOrderNamesMigration,
+  '2026-11-30-supply-order-totals': supplyOrderTotalsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

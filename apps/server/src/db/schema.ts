@@ -6,7 +6,7 @@ import type {
   Role,
   SupplyOrderStatus,
 } from '@depot/contract';
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so ordering and month grouping agree. */
 type Timestamp = string;
@@ -139,6 +139,9 @@ export interface SupplyOrdersTable {
   updated_at: Timestamp;
   /** When it became Delivered; null for every other status. */
   delivered_at: Timestamp | null;
+  /** Its lines' units and price × units, written with the lines, which never change. */
+  total_quantity: number;
+  total_cost_cents: number;
 }
 
 /** A supply order line with the product's name, price and weight copied at order time. */
@@ -241,3 +244,6 @@ export interface Database {
   audit_events: AuditEventsTable;
   audit_event_viewers: AuditEventViewersTable;
 }
+
+/** What a query runs on: the database, or a transaction of it. */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -50,3 +50,17 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+/**
+ * Not a failure: the answer another request with the same Idempotency-Key stored while this one
+ * worked. Thrown to roll this one's transaction back; the error handler sends it as a replay.
+ */
+export class StoredAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+  ) {
+    super('answered by an earlier request with the same Idempotency-Key');
+    this.name = 'StoredAnswer';
+  }
+}

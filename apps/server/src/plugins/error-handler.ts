@@ -1,6 +1,7 @@
+import { IDEMPOTENT_REPLAYED_HEADER } from '@depot/contract';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, InvalidError, TooManyRequestsError } from '../lib/errors';
+import { AppError, InvalidError, StoredAnswer, TooManyRequestsError } from '../lib/errors';
 
 function send(
   reply: import('fastify').FastifyReply,
@@ -30,6 +31,9 @@ export function formErrorFormatter(issues: FastifySchemaValidationError[], conte
 /** One error shape for the whole API: {error, message, details?}; 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoredAnswer) {
+      return reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').status(error.statusCode).send(error.body);
+    }
     if (error instanceof TooManyRequestsError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { LINK_HEADER, TOTAL_COUNT_HEADER } from '@depot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -25,15 +26,16 @@ interface CachedAnswer {
   body: Buffer;
   /** The body gzipped, made the first time a client that accepts gzip asks for it. */
   gzipped?: Buffer;
-  totalCount: string | undefined;
+  /** The list headers it was sent with. */
+  headers: Record<string, string>;
 }
 
 /** Smaller bodies are sent as they are: gzip would save less than its own headers and time. */
 const GZIP_FROM_BYTES = 1024;
 const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
 
-/** Headers a cached answer repeats: the content type and a list's total. */
-const TOTAL_COUNT = 'x-total-count';
+/** Headers a cached answer repeats, besides its content type: a list's total and pages. */
+const REPEATED_HEADERS = [TOTAL_COUNT_HEADER, LINK_HEADER];
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const pendingStore = new WeakMap<FastifyRequest, { key: string; stamp: string }>();
@@ -70,7 +72,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     // The answer differs by Accept-Encoding: no cache on the way may hand a gzipped one to a client that did not ask.
     reply.header('vary', 'accept-encoding');
     if (cached?.stamp === stamp) {
-      if (cached.totalCount !== undefined) reply.header(TOTAL_COUNT, cached.totalCount);
+      reply.headers(cached.headers);
       // A Buffer goes out as it is; a string with a JSON type would be serialized again.
       reply.type(JSON_TYPE);
       // A courier's phone fetches its whole board: gzip makes it a tenth of the size, made once per change.
@@ -88,12 +90,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (!pending) return payload;
     pendingStore.delete(request);
     if (reply.statusCode === 200 && typeof payload === 'string') {
-      const totalCount = reply.getHeader(TOTAL_COUNT);
-      answers.set(pending.key, {
-        stamp: pending.stamp,
-        body: Buffer.from(payload),
-        totalCount: totalCount === undefined ? undefined : String(totalCount),
-      });
+      const headers: Record<string, string> = {};
+      for (const name of REPEATED_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      answers.set(pending.key, { stamp: pending.stamp, body: Buffer.from(payload), headers });
     }
     return payload;
   });

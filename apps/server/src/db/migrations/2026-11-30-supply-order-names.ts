@@ -26,7 +26,9 @@ async function renameConstraints(db: Kysely<unknown>, table: string, fromPrefix:
     where conrelid = ${sql.lit(table)}::regclass and conname like ${`${fromPrefix}\\_%`}`.execute(db);
   for (const { name } of rows) {
     const renamed = toPrefix + name.slice(fromPrefix.length);
-    await sql`alter table ${sql.id(table)} rename constraint ${sql.id(name)} to ${sql.id(renamed)}`.execute(db);
+    await sql`alter table ${sql.id(table)} rename constraint ${sql.id(name)} to ${sql.id(renamed)}`.execute(
+      db,
+    );
   }
 }
 

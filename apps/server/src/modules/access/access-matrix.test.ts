@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import {
+  type AccessObject,
   API_ACCESS,
   type ApiEndpoint,
   type EndpointAccess,
   endpointAccess,
-  type OwnedObject,
+  ownerFieldOf,
   ROLES,
   type Role,
 } from '@depot/contract';
+import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -73,42 +75,25 @@ async function call(endpoint: ApiEndpoint, request: EndpointRequest, session?: S
   return { status: response.statusCode, body: json ? response.json() : response.body };
 }
 
-/** The table and column naming the owner of an object of each kind, by the owner's role. */
-const OWNER_COLUMNS: Partial<
-  Record<OwnedObject, { table: string; byRole: Partial<Record<Role, string>>; rowId: (row: Json) => number }>
-> = {
-  stock: {
-    table: 'stocks',
-    byRole: { 'Inventory Manager': 'inventory_manager_id' },
-    rowId: (row) => row.stock_id,
-  },
-  order: {
-    table: 'orders',
-    byRole: { Customer: 'customer_id', 'Courier Service': 'courier_service_id' },
-    rowId: (row) => row.id,
-  },
-  supplierProduct: {
-    table: 'supplier_products',
-    byRole: { Supplier: 'supplier_id' },
-    rowId: (row) => row.id,
-  },
-  supplyOrder: {
-    table: 'supply_orders',
-    byRole: { 'Inventory Manager': 'inventory_manager_id', Supplier: 'supplier_id' },
-    rowId: (row) => row.id,
-  },
-  notification: {
-    table: 'notifications',
-    byRole: Object.fromEntries(ROLES.map((role) => [role, 'user_id'])),
-    rowId: (row) => row.id,
-  },
+/** The table holding the objects of each kind whose lists the matrix reads, and a row's id in a list. */
+const OBJECT_TABLES: Partial<Record<AccessObject, { table: string; rowId: (row: Json) => number }>> = {
+  stock: { table: 'stocks', rowId: (row) => row.stock_id },
+  order: { table: 'orders', rowId: (row) => row.id },
+  supplierProduct: { table: 'supplier_products', rowId: (row) => row.id },
+  supplyOrder: { table: 'supply_orders', rowId: (row) => row.id },
+  notification: { table: 'notifications', rowId: (row) => row.id },
 };
 
-/** The owner of each row, by the column that says who owns it for this role. */
-async function ownersOf(object: OwnedObject, role: Role, ids: number[]): Promise<number[]> {
-  const owner = OWNER_COLUMNS[object];
-  const column = owner?.byRole[role];
-  if (!owner || !column || ids.length === 0) return [];
+/** The user each row names in the field the map reads for this scope (its owner or its assignee). */
+async function ownersOf(
+  access: Extract<EndpointAccess, { roles: unknown }>,
+  role: Role,
+  ids: number[],
+): Promise<number[]> {
+  const owner = OBJECT_TABLES[access.object];
+  const scope = access.roles[role];
+  const column = scope && ownerFieldOf(access.object, scope);
+  if (!owner || !column || column === 'all' || ids.length === 0) return [];
   // biome-ignore lint/suspicious/noExplicitAny: the table and column come from the map above.
   const db = t.database.db as any;
   const rows: { owner: number }[] = await db
@@ -120,7 +105,7 @@ async function ownersOf(object: OwnedObject, role: Role, ids: number[]): Promise
 }
 
 /** The rows of the owners' fixtures that a list of this kind must show its owner (and an `all` reader). */
-async function fixtureRows(object: OwnedObject, role: Role): Promise<number[]> {
+async function fixtureRows(object: AccessObject, role: Role): Promise<number[]> {
   switch (object) {
     case 'stock':
       return [world.stockId];
@@ -159,7 +144,7 @@ async function expectOnlyReachableRows(
   isOwner: boolean,
 ) {
   const scope = access.roles[role];
-  const rowId = OWNER_COLUMNS[access.object]?.rowId ?? ((row: Json) => row.id);
+  const rowId = OBJECT_TABLES[access.object]?.rowId ?? ((row: Json) => row.id);
   if (endpoint === 'GET /auth/profile') {
     expect(answer.body.id).toBe(caller.user.id);
     const own = (rows: Json[], key: string) => rows.every((row) => row[key] === caller.user.id);
@@ -168,7 +153,9 @@ async function expectOnlyReachableRows(
     expect(own(answer.body.replenishment_orders, 'inventory_manager_id')).toBe(true);
     expect(own(answer.body.supply_orders, 'supplier_id')).toBe(true);
     const notificationIds = answer.body.notifications.map((row: Json) => row.id);
-    expect(new Set(await ownersOf('notification', role, notificationIds))).toEqual(
+    const notifications = endpointAccess('GET /api/notifications');
+    if (notifications.public) throw new Error('notifications are never public');
+    expect(new Set(await ownersOf(notifications, role, notificationIds))).toEqual(
       new Set(notificationIds.length ? [caller.user.id] : []),
     );
     return;
@@ -176,8 +163,8 @@ async function expectOnlyReachableRows(
   if (!isList(endpoint, answer)) return;
   const ids: number[] = answer.body.map(rowId);
   const fixtures = await fixtureRows(access.object, role);
-  if (scope === 'own') {
-    const owners = await ownersOf(access.object, role, ids);
+  if (scope === 'own' || scope === 'assigned') {
+    const owners = await ownersOf(access, role, ids);
     expect(owners.every((owner) => owner === caller.user.id)).toBe(true);
     if (isOwner) expect(ids).toEqual(expect.arrayContaining(fixtures));
     else expect(ids.filter((id) => fixtures.includes(id))).toEqual([]);
@@ -241,15 +228,15 @@ describe('the authorization matrix', () => {
         "GET /api/pincodes/:pin: courier all, manager all, supplier all, customer all (reference)",
         "GET /api/couriers-services: courier all, manager all, supplier all, customer all (reference)",
         "GET /api/orders/get-shipping-cost: courier all, manager all, supplier all, customer all (reference)",
-        "GET /api/orders: courier own, manager all, customer own (order)",
+        "GET /api/orders: courier assigned, manager all, customer own (order)",
         "POST /api/orders: customer own (order)",
-        "PUT /api/orders/:id: courier own (order)",
+        "PUT /api/orders/:id: courier assigned (order)",
         "GET /api/stock-replenishment/products: manager all, supplier own (supplierProduct)",
         "POST /api/stock-replenishment/products: supplier own (supplierProduct)",
         "PUT /api/stock-replenishment/products/:id: supplier own (supplierProduct)",
-        "GET /api/replenishment-orders: manager own, supplier own (supplyOrder)",
+        "GET /api/replenishment-orders: manager own, supplier assigned (supplyOrder)",
         "POST /api/replenishment-orders: manager own (supplyOrder)",
-        "PUT /api/replenishment-orders/:id: supplier own (supplyOrder)",
+        "PUT /api/replenishment-orders/:id: supplier assigned (supplyOrder)",
         "GET /api/inventory-reports: manager all (report)",
         "GET /api/order-performance-and-demand-analysis: manager all (report)",
         "GET /api/sales-reports: manager all (report)",
@@ -260,23 +247,34 @@ describe('the authorization matrix', () => {
     `);
   });
 
-  it('refuses to start an app with an API route the map lacks or does not guard', async () => {
-    const authService = {} as AuthService; // never called: the check runs when routes are added
+  it('refuses to start an app with an API route the map lacks, and guards the others itself', async () => {
+    const authService = { authenticate: async () => null } as unknown as AuthService;
     const unlisted = Fastify();
     await unlisted.register(authentication, { authService, secureCookies: false });
     expect(() => unlisted.get('/api/forgotten', async () => ({}))).toThrow(
       'GET /api/forgotten is missing from API_ACCESS',
     );
 
+    // No guard written on the route: the map's is attached, so no session is a 401.
     const unguarded = Fastify();
+    await unguarded.register(cookie);
     await unguarded.register(authentication, { authService, secureCookies: false });
-    expect(() =>
-      unguarded.get(
-        '/api/stocks',
-        { preValidation: unguarded.requireAccess('GET /api/orders') },
-        async () => [],
-      ),
-    ).toThrow("GET /api/stocks must be guarded by preValidation: app.requireAccess('GET /api/stocks')");
+    unguarded.get('/api/stocks', async () => ['every stock item']);
+    const answer = await unguarded.inject({ method: 'GET', url: '/api/stocks' });
+    expect(answer.statusCode).toBe(401);
+    await unguarded.close();
+  });
+
+  it('has an owner or assignee field for every scope it grants', () => {
+    for (const endpoint of endpoints) {
+      const access = endpointAccess(endpoint);
+      if (access.public) continue;
+      for (const scope of Object.values(access.roles)) {
+        expect(() => ownerFieldOf(access.object, scope), endpoint).not.toThrow();
+      }
+    }
+    expect(() => ownerFieldOf('stock', 'assigned')).toThrow('stock objects have no assignee');
+    expect(() => ownerFieldOf('report', 'own')).toThrow('report objects have no owner');
   });
 
   it.each(endpoints)('%s answers every caller as the map says', async (endpoint) => {
@@ -302,7 +300,7 @@ describe('the authorization matrix', () => {
       }
       counts.callers += 2;
       const other = await call(endpoint, await request(), world.other[role]);
-      if (scope === 'own' && namesObject(endpoint)) {
+      if (scope !== 'all' && namesObject(endpoint)) {
         expect(other.status, `another ${role}: ${JSON.stringify(other.body)}`).toBe(404);
       } else {
         expect(other.status, `another ${role}: ${JSON.stringify(other.body)}`).toBeLessThan(300);

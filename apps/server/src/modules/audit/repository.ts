@@ -1,10 +1,10 @@
-import type { ActivityEvent, AuditAction, AuditEntityType } from '@depot/contract';
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { ACTIVITY_LIST, ActivityEvent, AuditAction, AuditEntityType } from '@depot/contract';
+import type { Insertable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
-import type { AuditEventsTable, Database } from '../../db/schema';
+import { countRows, type ListColumns, orderedPage, whereInDays, whereSearched } from '../../db/list-query';
+import type { AuditEventsTable, Executor } from '../../db/schema';
+import type { ListRequest } from '../../lib/list';
 import type { AuditContext } from './context';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A snapshot of an entity's fields before or after a change. */
 export type Snapshot = Record<string, unknown>;
@@ -87,19 +87,29 @@ export interface ActivityFilters {
   entityType?: AuditEntityType | undefined;
   /** Part of the actor's name or email. */
   actor?: string | undefined;
-  /** Timestamps: from inclusive, until exclusive. */
+  /** UTC days, both whole. */
   from?: string | undefined;
-  until?: string | undefined;
+  to?: string | undefined;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+type ActivitySortField = (typeof ACTIVITY_LIST.sortFields)[number];
+
+const LIST_COLUMNS: ListColumns<ActivitySortField> = {
+  sort: {
+    occurred_at: { column: 'e.occurred_at' },
+    action: { column: 'e.action' },
+    entity_type: { column: 'e.entity_type' },
+  },
+  search: ['u.name', 'u.email'],
+  id: 'e.id',
+};
 
 /**
  * What a manager may read: what concerns them (viewers, the actor among them), and the account and
  * catalogue events of the suppliers they work with (opened the account of, or ordered from). One
  * id list, so the newest-first index does the paging.
  */
-function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters) {
+function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters, q: string | undefined) {
   let query = db
     .selectFrom('audit_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
@@ -143,45 +153,33 @@ function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters)
     );
   if (filters.action) query = query.where('e.action', '=', filters.action);
   if (filters.entityType) query = query.where('e.entity_type', '=', filters.entityType);
-  if (filters.from) query = query.where('e.occurred_at', '>=', filters.from);
-  if (filters.until) query = query.where('e.occurred_at', '<', filters.until);
-  if (filters.actor) {
-    const pattern = `%${escapeLike(filters.actor.toLowerCase())}%`;
-    query = query.where(
-      (eb) =>
-        sql<boolean>`(lower(${eb.ref('u.name')}) like ${pattern} escape '\\' or lower(${eb.ref('u.email')}) like ${pattern} escape '\\')`,
-    );
-  }
-  return query;
+  query = whereInDays(query, 'e.occurred_at', filters);
+  // `actor` is the older name of the search: both look in the actor's name and email.
+  return whereSearched(db, whereSearched(db, query, LIST_COLUMNS, filters.actor), LIST_COLUMNS, q);
 }
 
-/** Events the viewer may read that pass the filters, newest first. */
+/** One page of the events the viewer may read that pass the filters. */
 export async function listActivity(
   db: Executor,
   viewerId: number,
   filters: ActivityFilters,
-  page: { limit: number; offset: number },
+  list: ListRequest<ActivitySortField>,
 ): Promise<ActivityEvent[]> {
-  const rows = await visibleEvents(db, viewerId, filters)
-    .select([
-      'e.id',
-      'e.occurred_at',
-      'e.action',
-      'e.entity_type',
-      'e.entity_id',
-      'e.actor_id',
-      'e.actor_role',
-      'u.name as actor_name',
-      'u.email as actor_email',
-      'e.before',
-      'e.after',
-      'e.request_id',
-    ])
-    .orderBy('e.occurred_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const query = visibleEvents(db, viewerId, filters, list.q).select([
+    'e.id',
+    'e.occurred_at',
+    'e.action',
+    'e.entity_type',
+    'e.entity_id',
+    'e.actor_id',
+    'e.actor_role',
+    'u.name as actor_name',
+    'u.email as actor_email',
+    'e.before',
+    'e.after',
+    'e.request_id',
+  ]);
+  const rows = await orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
   return rows.map((row) => ({
     id: row.id,
     occurred_at: row.occurred_at,
@@ -198,13 +196,11 @@ export async function listActivity(
   }));
 }
 
-export async function countActivity(
+export function countActivity(
   db: Executor,
   viewerId: number,
   filters: ActivityFilters,
+  q: string | undefined,
 ): Promise<number> {
-  const row = await visibleEvents(db, viewerId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(visibleEvents(db, viewerId, filters, q));
 }

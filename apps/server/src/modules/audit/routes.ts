@@ -1,12 +1,8 @@
-import {
-  activityListResponseSchema,
-  activityQuerySchema,
-  errorResponseSchema,
-  TOTAL_COUNT_HEADER,
-} from '@depot/contract';
+import { activityListResponseSchema, activityQuerySchema, errorResponseSchema } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sessionUser } from '../auth/authenticate';
+import { sendListPage } from '../../lib/list';
+import { scopeOf } from '../auth/authenticate';
 import type { ActivityService } from './service';
 
 export interface ActivityRoutesOptions {
@@ -18,7 +14,6 @@ export async function activityRoutes(app: FastifyInstance, options: ActivityRout
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/activity',
     {
-      preValidation: app.requireAccess('GET /api/activity'),
       config: { responseCache: true },
       schema: {
         tags: ['activity'],
@@ -34,10 +29,7 @@ export async function activityRoutes(app: FastifyInstance, options: ActivityRout
         },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await activityService.list(sessionUser(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
-    },
+    async (request, reply) =>
+      sendListPage(request, reply, await activityService.list(scopeOf(request), request.query)),
   );
 }

@@ -1,17 +1,12 @@
-import { type ActivityEvent, type ActivityQuery, LIST_LIMIT_MAX, type SessionUser } from '@depot/contract';
+import { ACTIVITY_LIST, type ActivityEvent, type ActivityQuery } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
+import type { Scope } from '../auth/authenticate';
 import * as repo from './repository';
 
 export interface ActivityServiceDeps {
   db: Kysely<Database>;
-}
-
-/** The UTC midnight after a YYYY-MM-DD day: the `to` day counts whole. */
-function dayAfter(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
 }
 
 /**
@@ -22,22 +17,20 @@ function dayAfter(day: string): string {
 export function createActivityService(deps: ActivityServiceDeps) {
   const { db } = deps;
   return {
-    async list(user: SessionUser, query: ActivityQuery): Promise<{ items: ActivityEvent[]; total: number }> {
+    list(scope: Scope, query: ActivityQuery): Promise<ListPage<ActivityEvent>> {
+      const list = listRequestOf(ACTIVITY_LIST, query);
       const filters: repo.ActivityFilters = {
         action: query.action,
         entityType: query.entity_type,
         actor: query.actor || undefined,
-        from: query.from && `${query.from}T00:00:00.000Z`,
-        until: query.to && dayAfter(query.to),
+        from: query.from,
+        to: query.to,
       };
-      const [items, total] = await Promise.all([
-        repo.listActivity(db, user.id, filters, {
-          limit: query.limit ?? LIST_LIMIT_MAX,
-          offset: query.offset ?? 0,
-        }),
-        repo.countActivity(db, user.id, filters),
-      ]);
-      return { items, total };
+      return listWithTotal(
+        list.page,
+        (page) => repo.listActivity(db, scope.user.id, filters, { ...list, page }),
+        () => repo.countActivity(db, scope.user.id, filters, list.q),
+      );
     },
   };
 }

@@ -1,27 +1,37 @@
 import {
+  type AccessScope,
   API_ACCESS,
   type ApiEndpoint,
   AUTH_MESSAGES,
+  type EndpointAccess,
   endpointAccess,
+  ownerFieldOf,
   type SessionUser,
 } from '@depot/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRouteHookHandler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Reach } from '../../db/reach';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { AuthService } from './service';
 import { readSessionToken } from './session-cookie';
 
+/**
+ * What a service is handed about the caller of an endpoint: who they are and which objects of the
+ * endpoint's kind they reach, resolved from the contract's access map (docs/decisions/010). The
+ * service narrows its queries by `reach` and never looks at the role to decide what is allowed.
+ */
+export interface Scope {
+  user: SessionUser;
+  objects: AccessScope;
+  /** The objects whose owner or assignee field holds the caller's id, or all of them. */
+  reach: Reach;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The signed-in user, once a guard has checked the session; null on public endpoints. */
     user: SessionUser | null;
-  }
-  interface FastifyInstance {
-    /**
-     * Route guard from the contract's access map (API_ACCESS), as preValidation so 401/403 come
-     * before input errors: none for a public endpoint, else 401 without a valid session and 403 for
-     * a role the map does not list. Ownership is the service's check, next to its query.
-     */
-    requireAccess: (endpoint: ApiEndpoint) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    scope: Scope | null;
   }
 }
 
@@ -30,58 +40,67 @@ export interface AuthenticationOptions {
   secureCookies: boolean;
 }
 
-/** Paths under these prefixes are the API: each route there must be in API_ACCESS and guarded by it. */
-const API_PREFIXES = ['/api/', '/auth/'];
 /** The OpenAPI document and its UI: public, read-only, served by @fastify/swagger-ui. */
 const DOCS_PREFIX = '/api/docs';
+const isApiPath = (path: string) =>
+  (path.startsWith('/api/') || path.startsWith('/auth/')) && !path.startsWith(DOCS_PREFIX);
 
 /**
- * Route guards that resolve the session cookie to a user, only on routes that ask for one. Must be
- * registered before any route: it refuses to start an app with an API route that the access map
- * does not list or whose guard is not the map's entry for it, so no endpoint can be forgotten.
+ * Guards every API route from the contract's access map, attached by method and path when the
+ * route is registered: a route under /api or /auth that the map does not list stops the app from
+ * starting. The guard runs before validation, so 401 and 403 come before input errors: none for a
+ * public endpoint, else 401 without a valid session and 403 for a role the map does not list;
+ * otherwise the request carries the caller's resolved scope for the handler to pass on.
  */
 export const authentication = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
   app.decorateRequest('user', null);
-  const guardEndpoints = new WeakMap<object, ApiEndpoint>();
+  app.decorateRequest('scope', null);
 
-  app.addHook('onRoute', (route) => {
-    const path = route.url;
-    if (!API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path.startsWith(DOCS_PREFIX)) return;
-    // Fastify adds a HEAD route beside every GET, with the GET's guard.
-    const method = route.method === 'HEAD' ? 'GET' : route.method;
-    const endpoint = `${method} ${path}`;
-    if (!Object.hasOwn(API_ACCESS, endpoint)) {
-      throw new Error(`${endpoint} is missing from API_ACCESS in packages/contract/src/access.ts`);
-    }
-    const guards = ([] as unknown[]).concat(route.preValidation ?? []);
-    if (!guards.some((guard) => typeof guard === 'function' && guardEndpoints.get(guard) === endpoint)) {
-      throw new Error(`${endpoint} must be guarded by preValidation: app.requireAccess('${endpoint}')`);
-    }
-  });
-
-  async function requireUser(request: FastifyRequest) {
+  async function signedInUser(request: FastifyRequest): Promise<SessionUser> {
     const token = readSessionToken(request, options.secureCookies);
     const session = token ? await options.authService.authenticate(token) : null;
     if (!session) throw new UnauthorizedError(AUTH_MESSAGES.notLoggedIn);
-    request.user = session.user;
+    return session.user;
   }
 
-  app.decorate('requireAccess', (endpoint: ApiEndpoint) => {
-    const access = endpointAccess(endpoint);
-    const guard = async (request: FastifyRequest) => {
-      if (access.public) return;
-      await requireUser(request);
-      if (!request.user || access.roles[request.user.role] === undefined) {
-        throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
-      }
+  function guardOf(access: EndpointAccess): preValidationHookHandler | undefined {
+    if (access.public) return undefined;
+    // Every role's reach is worked out now, so a scope the object kind cannot have fails at start.
+    const fields = new Map(
+      Object.entries(access.roles).map(([role, objects]) => [role, ownerFieldOf(access.object, objects)]),
+    );
+    return async function guard(request) {
+      const user = await signedInUser(request);
+      request.user = user;
+      const objects = access.roles[user.role];
+      const field = fields.get(user.role);
+      if (objects === undefined || field === undefined) throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+      request.scope = { user, objects, reach: field === 'all' ? 'all' : { field, id: user.id } };
     };
-    guardEndpoints.set(guard, endpoint);
-    return guard;
-  });
+  }
+
+  const guards = new WeakSet<preValidationHookHandler>();
+  const attachGuard: onRouteHookHandler = (route) => {
+    if (!isApiPath(route.url)) return;
+    // Fastify adds a HEAD route beside every GET, with the GET's hooks.
+    const method = route.method === 'HEAD' ? 'GET' : route.method;
+    const endpoint = `${method} ${route.url}`;
+    if (!Object.hasOwn(API_ACCESS, endpoint)) {
+      throw new Error(`${endpoint} is missing from API_ACCESS in packages/contract/src/access.ts`);
+    }
+    const hooks = ([] as preValidationHookHandler[]).concat(route.preValidation ?? []);
+    // A HEAD route may come with its GET's hooks, guard included.
+    if (hooks.some((hook) => guards.has(hook))) return;
+    const guard = guardOf(endpointAccess(endpoint as ApiEndpoint));
+    if (!guard) return;
+    guards.add(guard);
+    route.preValidation = [guard, ...hooks];
+  };
+  app.addHook('onRoute', attachGuard);
 });
 
-/** The user that requireAccess put on the request. */
-export function sessionUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new UnauthorizedError(AUTH_MESSAGES.notLoggedIn);
-  return request.user;
+/** The scope the route's guard resolved; every non-public API route has one. */
+export function scopeOf(request: FastifyRequest): Scope {
+  if (!request.scope) throw new UnauthorizedError(AUTH_MESSAGES.notLoggedIn);
+  return request.scope;
 }

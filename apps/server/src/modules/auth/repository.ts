@@ -1,9 +1,6 @@
 import type { Role } from '@depot/contract';
-import type { Kysely, Transaction } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
-import type { Database } from '../../db/schema';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/schema';
 
 const userColumns = ['users.id', 'users.role', 'users.name', 'users.email'] as const;
 

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditContextOf } from '../audit/context';
-import { sessionUser } from './authenticate';
+import { scopeOf } from './authenticate';
 import type { AuthService } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 
@@ -39,7 +39,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.post(
     '/auth/register',
     {
-      preValidation: app.requireAccess('POST /auth/register'),
       schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema, ...errors } },
     },
     async (request, reply) => {
@@ -51,7 +50,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.post(
     '/auth/login',
     {
-      preValidation: app.requireAccess('POST /auth/login'),
       schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
     },
     async (request, reply) => {
@@ -67,7 +65,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.post(
     '/auth/logout',
     {
-      preValidation: app.requireAccess('POST /auth/logout'),
       schema: { tags, response: { 200: messageResponseSchema } },
     },
     async (request, reply) => {
@@ -80,7 +77,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.post(
     '/auth/logout-all',
     {
-      preValidation: app.requireAccess('POST /auth/logout-all'),
       schema: {
         tags,
         summary: 'Log out on every device',
@@ -90,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     async (request, reply) => {
-      await authService.logoutEverywhere(sessionUser(request), auditContextOf(request));
+      await authService.logoutEverywhere(scopeOf(request).user, auditContextOf(request));
       clearSessionCookie(reply, secureCookies);
       return { message: AUTH_MESSAGES.loggedOutEverywhere };
     },
@@ -99,7 +95,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.get(
     '/auth/profile',
     {
-      preValidation: app.requireAccess('GET /auth/profile'),
       config: { responseCache: true },
       schema: {
         tags,
@@ -108,14 +103,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     async (request) => {
-      return authService.getProfile(sessionUser(request));
+      return authService.getProfile(scopeOf(request).user);
     },
   );
 
   routes.post(
     '/auth/forgot-password',
     {
-      preValidation: app.requireAccess('POST /auth/forgot-password'),
       schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
@@ -127,7 +121,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   routes.post(
     '/auth/reset-password/:resetToken',
     {
-      preValidation: app.requireAccess('POST /auth/reset-password/:resetToken'),
       schema: {
         tags,
         params: resetPasswordParamsSchema,

@@ -1,9 +1,14 @@
 import {
   AUTH_MESSAGES,
+  type ListSpec,
   type LoginBody,
+  type OwnerField,
   type Profile,
   type RegisterBody,
   type SessionUser,
+  STOCK_LIST,
+  SUPPLIER_PRODUCT_LIST,
+  SUPPLY_ORDER_LIST,
 } from '@depot/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,6 +16,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { listRequestOf } from '../../lib/list';
 import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
 import { type AuditContext, actorOf } from '../audit/context';
@@ -208,15 +214,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async getProfile(user: SessionUser): Promise<Profile> {
-      const newest = { limit: PROFILE_LIST_LIMIT, offset: 0 };
+      // Each list's newest rows, in its default order.
+      const newest = <SortField extends string>(spec: ListSpec<SortField>) =>
+        listRequestOf(spec, { limit: PROFILE_LIST_LIMIT });
+      const own = (field: OwnerField) => ({ field, id: user.id });
       const isManager = user.role === 'Inventory Manager';
       const isSupplier = user.role === 'Supplier';
       const [notifications, stocks, products, supplyOrdersPlaced, supplyOrdersReceived] = await Promise.all([
         repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
-        isManager ? stocksRepo.listStocks(db, { managerId: user.id }, newest) : [],
-        isSupplier ? productsRepo.listProducts(db, { supplierId: user.id }, newest) : [],
-        isManager ? supplyOrdersRepo.listSupplyOrders(db, { managerId: user.id }, newest) : [],
-        isSupplier ? supplyOrdersRepo.listSupplyOrders(db, { supplierId: user.id }, newest) : [],
+        isManager ? stocksRepo.listStocks(db, own('inventory_manager_id'), newest(STOCK_LIST)) : [],
+        isSupplier
+          ? productsRepo.listProducts(db, { reach: own('supplier_id') }, newest(SUPPLIER_PRODUCT_LIST))
+          : [],
+        isManager
+          ? supplyOrdersRepo.listSupplyOrders(db, own('inventory_manager_id'), {}, newest(SUPPLY_ORDER_LIST))
+          : [],
+        isSupplier
+          ? supplyOrdersRepo.listSupplyOrders(db, own('supplier_id'), {}, newest(SUPPLY_ORDER_LIST))
+          : [],
       ]);
       return {
         ...user,

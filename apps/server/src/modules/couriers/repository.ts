@@ -1,9 +1,16 @@
-import type { CourierService } from '@depot/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { COURIER_LIST, CourierService } from '@depot/contract';
 import { compiledQuery } from '../../db/compiled-query';
-import type { Database } from '../../db/schema';
+import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
+import type { Executor } from '../../db/schema';
+import type { ListRequest } from '../../lib/list';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+type CourierSortField = (typeof COURIER_LIST.sortFields)[number];
+
+const LIST_COLUMNS: ListColumns<CourierSortField> = {
+  sort: { name: { column: 'users.name', text: true }, id: { column: 'users.id' } },
+  search: ['users.name'],
+  id: 'users.id',
+};
 
 function activeCouriers(db: Executor) {
   return db
@@ -12,25 +19,20 @@ function activeCouriers(db: Executor) {
     .where('users.deactivated_at', 'is', null);
 }
 
-/** Active Courier Service accounts by name. */
+/** One page of the active Courier Service accounts. */
 export function listActiveCouriers(
   db: Executor,
-  page: { limit: number; offset: number },
+  list: ListRequest<CourierSortField>,
 ): Promise<CourierService[]> {
-  return activeCouriers(db)
-    .select(['users.id', 'users.name'])
-    .orderBy('users.name', 'asc')
-    .orderBy('users.id', 'asc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const query = whereSearched(db, activeCouriers(db), LIST_COLUMNS, list.q).select([
+    'users.id',
+    'users.name',
+  ]);
+  return orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
 }
 
-export async function countActiveCouriers(db: Executor): Promise<number> {
-  const row = await activeCouriers(db)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countActiveCouriers(db: Executor, q: string | undefined): Promise<number> {
+  return countRows(whereSearched(db, activeCouriers(db), LIST_COLUMNS, q));
 }
 
 const activeCourierQuery = compiledQuery((db, args: { id: number }) =>

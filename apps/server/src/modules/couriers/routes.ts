@@ -1,11 +1,11 @@
 import {
+  courierServiceListQuerySchema,
   courierServiceListResponseSchema,
   errorResponseSchema,
-  listQuerySchema,
-  TOTAL_COUNT_HEADER,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendListPage } from '../../lib/list';
 import type { CourierServiceService } from './service';
 
 export interface CourierRoutesOptions {
@@ -18,12 +18,11 @@ export async function courierRoutes(app: FastifyInstance, options: CourierRoutes
   routes.get(
     '/api/couriers-services',
     {
-      preValidation: app.requireAccess('GET /api/couriers-services'),
       config: { responseCache: true },
       schema: {
         tags: ['couriers'],
         security: [{ session: [] }],
-        querystring: listQuerySchema,
+        querystring: courierServiceListQuerySchema,
         response: {
           200: courierServiceListResponseSchema,
           400: errorResponseSchema,
@@ -31,10 +30,6 @@ export async function courierRoutes(app: FastifyInstance, options: CourierRoutes
         },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await options.courierService.list(request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
-    },
+    async (request, reply) => sendListPage(request, reply, await options.courierService.list(request.query)),
   );
 }

@@ -2,7 +2,7 @@ import { EVENTS_PATH, errorResponseSchema, LIVE_EVENT_TYPES, type LiveEvent } fr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { EventBus } from '../../lib/events';
-import { sessionUser } from '../auth/authenticate';
+import { scopeOf } from '../auth/authenticate';
 import type { AuthService } from '../auth/service';
 import { readSessionToken } from '../auth/session-cookie';
 
@@ -43,7 +43,6 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
   routes.get(
     EVENTS_PATH,
     {
-      preValidation: app.requireAccess('GET /api/events'),
       schema: {
         tags: ['events'],
         security: [{ session: [] }],
@@ -52,7 +51,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
       },
     },
     async (request, reply) => {
-      const user = sessionUser(request);
+      const user = scopeOf(request).user;
       const token = readSessionToken(request, options.secureCookies);
       const response = reply.raw;
       reply.hijack();

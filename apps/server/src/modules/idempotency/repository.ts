@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
-import type { Database } from '../../db/schema';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/schema';
 
 // The statements every keyed request runs are compiled once (see compiledQuery).
 const deleteKeysOfUserBeforeQuery = compiledQuery((db, args: { userId: number; before: string }) =>

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_MESSAGES } from '@depot/contract';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '@depot/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { ConflictError, UnprocessableError } from '../../lib/errors';
+import { ConflictError, StoredAnswer, UnprocessableError } from '../../lib/errors';
 import * as repo from './repository';
 
-/** Keys are kept 24 hours (DESIGN §5). */
+/** Keys are kept 24 hours (docs/decisions/006). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
 /** A user's expired keys are deleted at most this often; until then a lookup skips them itself. */
 export const IDEMPOTENCY_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -16,38 +17,37 @@ const SWEEPS_REMEMBERED = 10_000;
 /** A key still 'running' after this long belongs to a request that died; a retry may take it over. */
 export const IDEMPOTENCY_STALE_RUNNING_MS = 60_000;
 
-export interface IdempotentResponse {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * An Idempotency-Key header makes a retry of this POST answer what the first request answered
+     * (registerIdempotency). The handler passes `request.idempotencyKey` to its service, which
+     * stores the answer in the transaction of the work.
+     */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotencyKey: IdempotencyKey | null;
+  }
+}
+
+export interface IdempotentAnswer {
   statusCode: number;
   body: unknown;
 }
 
-export interface IdempotentRequest {
-  userId: number;
-  /** The Idempotency-Key header; undefined runs the work without any of this. */
-  key: string | undefined;
-  /** Which action the key is for (say 'POST /api/orders'): the same key on another one is a different request. */
-  scope: string;
-  /** The parsed request body; compared by value, whatever the order of its keys. */
-  payload: unknown;
-}
-
-export interface IdempotencyClaim {
+/** A request's hold on its Idempotency-Key, handed to the service that does the work. */
+export interface IdempotencyKey {
   /**
    * Stores the key with the answer inside the work's own transaction, so both commit exactly when
-   * the work does. Throws a 409 when another process stored the key meanwhile, which rolls that
-   * transaction back.
+   * the work does. When another process stored the key meanwhile, throws its answer (StoredAnswer),
+   * which rolls this transaction back and is sent instead.
    */
-  complete(executor: repo.Executor, response: IdempotentResponse): Promise<void>;
+  store(trx: Executor, answer: IdempotentAnswer): Promise<void>;
 }
 
-const NO_CLAIM: IdempotencyClaim = { complete: async () => {} };
-
-/** The key was stored by another request while this one worked; its work must roll back. */
-class KeyTakenError extends ConflictError {
-  constructor() {
-    super(IDEMPOTENCY_MESSAGES.inProgress);
-  }
-}
+/** No header: the work runs as any request would. */
+export const NO_IDEMPOTENCY_KEY: IdempotencyKey = { store: async () => {} };
 
 /** JSON with object keys sorted, so equal bodies hash equally. */
 function canonicalJson(value: unknown): string {
@@ -68,26 +68,33 @@ export function hashIdempotentRequest(scope: string, payload: unknown): string {
 }
 
 /**
- * Idempotency-Key handling shared by the POST endpoints that create things (DESIGN §5): the first
- * request with a key runs and its answer is stored; a retry with the same key and body gets that
- * answer again; the same key with another body is a 422; a key whose first request is still
+ * Idempotency-Key handling for the POST endpoints that create things (docs/decisions/006): the
+ * first request with a key runs and its answer is stored; a retry with the same key and body gets
+ * that answer again; the same key with another body is a 422; a key whose first request is still
  * running is a 409. Keys belong to one user. Only successful answers are kept: a failed request
  * changed nothing, so its key stays free for a retry.
  *
- * The key is written once, with the answer, in the work's own transaction: a separate claim
- * committed first cost every keyed request a second write transaction, the larger part of an
- * order's cost after its own. While the first request runs, this process's own list of running
- * keys answers a retry with 409. A retry reaching another process (several instances on one
- * PostgreSQL) runs, meets the first one's key at its insert, waits for it to commit, and rolls back
- * to answer what the first one stored.
+ * The key is written once, with the answer, in the work's own transaction. While the first
+ * request runs, this process's own list of running keys answers a retry with 409. A retry reaching
+ * another process (several instances on one PostgreSQL) runs, meets the first one's key at its
+ * insert, waits for it to commit, and rolls back to answer what the first one stored.
+ *
+ * As a plugin it reads in a straight line: a route says `config: { idempotent: true }`; before its
+ * handler a stored answer is sent, or the request gets its key; the handler hands the key to the
+ * service; the service stores its answer with its work; after the answer the key is let go.
  */
-export function createIdempotency(deps: { db: Kysely<Database>; clock: Clock }) {
+export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
   const isoAgo = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
   /** Keys whose first request is running in this process ("userId key"), with that request's hash. */
   const running = new Map<string, string>();
   /** When each user's expired keys were last deleted (ms): a delete per request cost every order a write. */
   const lastSweep = new LRUCache<number, number>({ max: SWEEPS_REMEMBERED });
+  /** Per request holding a key: its running slot, and whether its answer is stored. */
+  const held = new WeakMap<
+    FastifyRequest,
+    { slot: string; stored: boolean; store: IdempotencyKey['store'] }
+  >();
 
   async function sweepExpiredKeys(userId: number) {
     const now = clock.now().getTime();
@@ -99,15 +106,16 @@ export function createIdempotency(deps: { db: Kysely<Database>; clock: Clock }) 
 
   /** The answer stored for the key, or undefined when the key is free. */
   async function storedAnswer(
+    executor: Executor,
     userId: number,
     key: string,
     requestHash: string,
-  ): Promise<IdempotentResponse | undefined> {
-    const existing = await repo.getKey(db, { userId, key });
+  ): Promise<IdempotentAnswer | undefined> {
+    const existing = await repo.getKey(executor, { userId, key });
     if (!existing) return undefined;
     // Expired but not yet swept: forgotten, as if deleted (the key's next answer replaces it).
     if (existing.created_at < isoAgo(IDEMPOTENCY_KEY_TTL_MS)) {
-      await repo.deleteExpiredKey(db, existing.id, existing.created_at);
+      await repo.deleteExpiredKey(executor, existing.id, existing.created_at);
       return undefined;
     }
     if (existing.request_hash !== requestHash) throw new UnprocessableError(IDEMPOTENCY_MESSAGES.keyReused);
@@ -119,62 +127,82 @@ export function createIdempotency(deps: { db: Kysely<Database>; clock: Clock }) 
     if (existing.created_at >= isoAgo(IDEMPOTENCY_STALE_RUNNING_MS)) {
       throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
     }
-    await repo.deleteStaleKey(db, existing.id, existing.created_at);
+    await repo.deleteStaleKey(executor, existing.id, existing.created_at);
     return undefined;
   }
 
-  return {
-    async run(
-      request: IdempotentRequest,
-      work: (claim: IdempotencyClaim) => Promise<IdempotentResponse>,
-    ): Promise<IdempotentResponse & { replayed: boolean }> {
-      const { key, userId } = request;
-      if (key === undefined) return { ...(await work(NO_CLAIM)), replayed: false };
+  const sendStored = (reply: FastifyReply, answer: IdempotentAnswer) =>
+    reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').status(answer.statusCode).send(answer.body);
 
-      await sweepExpiredKeys(userId);
-      const requestHash = hashIdempotentRequest(request.scope, request.payload);
-      const stored = await storedAnswer(userId, key, requestHash);
-      if (stored) return { ...stored, replayed: true };
+  app.decorateRequest('idempotencyKey', null);
 
-      // No await between this check and the set: two requests here cannot both pass it.
-      const slot = `${userId} ${key}`;
-      const runningHash = running.get(slot);
-      if (runningHash !== undefined) {
-        throw runningHash === requestHash
-          ? new ConflictError(IDEMPOTENCY_MESSAGES.inProgress)
-          : new UnprocessableError(IDEMPOTENCY_MESSAGES.keyReused);
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.idempotent !== true) return;
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    const userId = request.user?.id;
+    if (typeof key !== 'string' || userId === undefined) {
+      request.idempotencyKey = NO_IDEMPOTENCY_KEY;
+      return;
+    }
+    await sweepExpiredKeys(userId);
+    const requestHash = hashIdempotentRequest(`${request.method} ${request.routeOptions.url}`, request.body);
+    const stored = await storedAnswer(db, userId, key, requestHash);
+    if (stored) return sendStored(reply, stored);
+
+    // No await between this check and the set: two requests here cannot both pass it.
+    const slot = `${userId} ${key}`;
+    const runningHash = running.get(slot);
+    if (runningHash !== undefined) {
+      throw runningHash === requestHash
+        ? new ConflictError(IDEMPOTENCY_MESSAGES.inProgress)
+        : new UnprocessableError(IDEMPOTENCY_MESSAGES.keyReused);
+    }
+    running.set(slot, requestHash);
+    const hold = {
+      slot,
+      stored: false,
+      async store(executor: Executor, answer: IdempotentAnswer) {
+        const id = await repo.storeKey(executor, {
+          user_id: userId,
+          key,
+          request_hash: requestHash,
+          created_at: clock.now().toISOString(),
+          response_status: answer.statusCode,
+          response_body: JSON.stringify(answer.body),
+        });
+        hold.stored = true;
+        if (id === undefined) {
+          // Another process stored it first; the insert waited for it to commit, so it is there.
+          const theirs = await storedAnswer(executor, userId, key, requestHash);
+          throw theirs
+            ? new StoredAnswer(theirs.statusCode, theirs.body)
+            : new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+        }
+      },
+    };
+    held.set(request, hold);
+    request.idempotencyKey = { store: hold.store };
+  });
+
+  // The work is over once its answer is on its way: a success the service did not store is stored
+  // now, and the key is free for the next request either way.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const hold = held.get(request);
+    if (!hold) return payload;
+    held.delete(request);
+    try {
+      const success = reply.statusCode >= 200 && reply.statusCode < 300;
+      if (success && !hold.stored && typeof payload === 'string') {
+        await hold.store(db, { statusCode: reply.statusCode, body: JSON.parse(payload) });
       }
-      running.set(slot, requestHash);
-      try {
-        let completed = false;
-        const claim: IdempotencyClaim = {
-          async complete(executor, response) {
-            const id = await repo.storeKey(executor, {
-              user_id: userId,
-              key,
-              request_hash: requestHash,
-              created_at: clock.now().toISOString(),
-              response_status: response.statusCode,
-              response_body: JSON.stringify(response.body),
-            });
-            if (id === undefined) throw new KeyTakenError();
-            completed = true;
-          },
-        };
-        // Work that stores nothing in a transaction of its own gets its answer stored after it.
-        const response = await work(claim);
-        if (!completed) await claim.complete(db, response);
-        return { ...response, replayed: false };
-      } catch (error) {
-        if (!(error instanceof KeyTakenError)) throw error;
-        const answer = await storedAnswer(userId, key, requestHash);
-        if (!answer) throw error;
-        return { ...answer, replayed: true };
-      } finally {
-        running.delete(slot);
-      }
-    },
-  };
+    } finally {
+      running.delete(hold.slot);
+    }
+    return payload;
+  });
 }
 
-export type Idempotency = ReturnType<typeof createIdempotency>;
+/** The key the route's preHandler gave the request; a route without `idempotent` config has none. */
+export function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey {
+  return request.idempotencyKey ?? NO_IDEMPOTENCY_KEY;
+}

@@ -1,9 +1,20 @@
-import type { Notification } from '@depot/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { NOTIFICATION_LIST, Notification } from '@depot/contract';
 import { compiledQuery } from '../../db/compiled-query';
-import type { Database } from '../../db/schema';
+import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
+import { type Reach, reached } from '../../db/reach';
+import type { Executor } from '../../db/schema';
+import type { ListRequest } from '../../lib/list';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+type NotificationSortField = (typeof NOTIFICATION_LIST.sortFields)[number];
+
+const LIST_COLUMNS: ListColumns<NotificationSortField> = {
+  sort: {
+    created_at: { column: 'notifications.created_at' },
+    title: { column: 'notifications.title', text: true },
+  },
+  search: ['notifications.title', 'notifications.message'],
+  id: 'notifications.id',
+};
 
 const notificationColumns = ['id', 'title', 'message', 'created_at'] as const;
 
@@ -27,28 +38,30 @@ export async function createNotification(db: Executor, notification: NewNotifica
   return row;
 }
 
-/** The user's notifications, newest first. */
-export function listNotifications(
-  db: Executor,
-  userId: number,
-  page: { limit: number; offset: number },
-): Promise<Notification[]> {
-  return db
-    .selectFrom('notifications')
-    .select(notificationColumns)
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+function notificationsOf(db: Executor, reach: Reach, q?: string) {
+  return whereSearched(
+    db,
+    db.selectFrom('notifications').where(reached('notifications', reach)),
+    LIST_COLUMNS,
+    q,
+  );
 }
 
-export async function countNotifications(db: Executor, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** One page of the caller's notifications. */
+export function listNotifications(
+  db: Executor,
+  reach: Reach,
+  list: ListRequest<NotificationSortField>,
+): Promise<Notification[]> {
+  const query = notificationsOf(db, reach, list.q).select([
+    'notifications.id',
+    'notifications.title',
+    'notifications.message',
+    'notifications.created_at',
+  ]);
+  return orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
+}
+
+export function countNotifications(db: Executor, reach: Reach, q: string | undefined): Promise<number> {
+  return countRows(notificationsOf(db, reach, q));
 }

@@ -1,12 +1,12 @@
 import {
   errorResponseSchema,
-  listQuerySchema,
+  notificationListQuerySchema,
   notificationListResponseSchema,
-  TOTAL_COUNT_HEADER,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sessionUser } from '../auth/authenticate';
+import { sendListPage } from '../../lib/list';
+import { scopeOf } from '../auth/authenticate';
 import type { NotificationService } from './service';
 
 export interface NotificationRoutesOptions {
@@ -19,19 +19,15 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
   routes.get(
     '/api/notifications',
     {
-      preValidation: app.requireAccess('GET /api/notifications'),
       config: { responseCache: true },
       schema: {
         tags: ['notifications'],
         security: [{ session: [] }],
-        querystring: listQuerySchema,
+        querystring: notificationListQuerySchema,
         response: { 200: notificationListResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await options.notificationService.list(sessionUser(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
-    },
+    async (request, reply) =>
+      sendListPage(request, reply, await options.notificationService.list(scopeOf(request), request.query)),
   );
 }

@@ -149,6 +149,7 @@ describe('placing an order', () => {
       status: 'Processing',
       courier_service_id: courier.user.id,
       customer_id: customer.user.id,
+      customer_name: 'Asha',
     });
     expect(await stockQuantity(widget)).toBe(8);
     expect(await stockQuantity(bolt)).toBe(97);

@@ -1,19 +1,53 @@
-import type { LocationType, Order, OrderStatus } from '@depot/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { LocationType, ORDER_LIST, Order, OrderStatus } from '@depot/contract';
+import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
-import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema';
+import {
+  countRows,
+  type ListColumns,
+  orderedPage,
+  userNameOf,
+  whereInDays,
+  whereSearched,
+} from '../../db/list-query';
+import { type Reach, reached } from '../../db/reach';
+import type { Executor, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
-import { groupBy } from '../../lib/group-by';
+import type { ListRequest } from '../../lib/list';
+import { withLines } from '../order-engine/with-lines';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+type OrderSortField = (typeof ORDER_LIST.sortFields)[number];
 
-/** Which orders a caller may see: a courier's, a customer's, or (neither) all. */
-export interface OrderScope {
-  courierId?: number;
-  customerId?: number;
+const LIST_COLUMNS: ListColumns<OrderSortField> = {
+  sort: {
+    id: { column: 'orders.id' },
+    created_at: { column: 'orders.created_at' },
+    customer_name: { nameOf: 'orders.customer_id' },
+    shipping_address: { column: 'orders.shipping_address', text: true },
+    pin_code: { column: 'orders.pin_code' },
+    consignment_weight: { column: 'orders.consignment_weight_grams' },
+    items_total: { column: 'orders.items_total_cents' },
+    shipping_cost: { column: 'orders.shipping_cost_cents' },
+    delivery_date: { column: 'orders.delivery_date' },
+    status: { column: 'orders.status' },
+  },
+  search: [
+    { user: 'orders.customer_id' },
+    'orders.shipping_address',
+    'orders.pin_code',
+    'orders.phone_number',
+  ],
+  searchNumber: 'orders.id',
+  id: 'orders.id',
+};
+
+/** A list's filters besides the search: statuses, and the days the orders were placed. */
+export interface OrderFilters {
+  status?: readonly OrderStatus[] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
-type OrderRow = Selectable<OrdersTable>;
+type OrderRow = Selectable<OrdersTable> & { customer_name: string };
 type OrderItemRow = Pick<
   Selectable<OrderItemsTable>,
   'order_id' | 'stock_id' | 'product_name' | 'quantity' | 'price_cents' | 'weight_grams'
@@ -41,61 +75,54 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     status: row.status,
     courier_service_id: row.courier_service_id,
     customer_id: row.customer_id,
+    customer_name: row.customer_name,
   };
 }
 
-/** The lines of many orders in one query, grouped by order. */
-async function itemsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, OrderItemRow[]>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('order_items')
-    .select(['order_id', 'stock_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
-    .where('order_id', 'in', orderIds)
-    .orderBy('order_id')
-    .orderBy('id')
-    .execute();
-  return groupBy(rows, (row) => row.order_id);
+/** The lines of many orders in one query, each order's in the order they were written. */
+function linesOf(db: Executor) {
+  return (orderIds: number[]) =>
+    db
+      .selectFrom('order_items')
+      .select(['order_id', 'stock_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
 }
 
-function ordersIn(db: Executor, scope: OrderScope) {
-  let query = db.selectFrom('orders');
-  if (scope.courierId !== undefined) query = query.where('orders.courier_service_id', '=', scope.courierId);
-  if (scope.customerId !== undefined) query = query.where('orders.customer_id', '=', scope.customerId);
-  return query;
+/** The orders the caller reaches that pass the filters and the search. */
+function ordersReached(db: Executor, reach: Reach, filters: OrderFilters = {}, q?: string) {
+  let query = db.selectFrom('orders').where(reached('orders', reach));
+  if (filters.status?.length) query = query.where('orders.status', 'in', filters.status);
+  return whereSearched(db, whereInDays(query, 'orders.created_at', filters), LIST_COLUMNS, q);
 }
 
-/** Orders in scope, newest first, each with its lines (two queries for the whole page). */
+/** One page of the orders the caller reaches, each with its lines. */
 export async function listOrders(
   db: Executor,
-  scope: OrderScope,
-  page: { limit: number; offset: number },
+  reach: Reach,
+  filters: OrderFilters,
+  list: ListRequest<OrderSortField>,
 ): Promise<Order[]> {
-  const rows = await ordersIn(db, scope)
+  const query = ordersReached(db, reach, filters, list.q)
     .selectAll('orders')
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const items = await itemsByOrder(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
+    .select(userNameOf('orders.customer_id').as('customer_name'));
+  const rows = await orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
+  return withLines(rows, linesOf(db), toOrder);
 }
 
-export async function countOrders(db: Executor, scope: OrderScope): Promise<number> {
-  const row = await ordersIn(db, scope)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countOrders(db: Executor, reach: Reach, filters: OrderFilters, q: string | undefined) {
+  return countRows(ordersReached(db, reach, filters, q));
 }
 
-export async function getOrder(db: Executor, id: number, scope: OrderScope): Promise<Order | undefined> {
-  const row = await ordersIn(db, scope).selectAll('orders').where('orders.id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  const items = await itemsByOrder(db, [row.id]);
-  return toOrder(row, items.get(row.id) ?? []);
+export async function getOrder(db: Executor, id: number, reach: Reach): Promise<Order | undefined> {
+  const row = await ordersReached(db, reach)
+    .selectAll('orders')
+    .select(userNameOf('orders.customer_id').as('customer_name'))
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
+  return row && (await withLines([row], linesOf(db), toOrder))[0];
 }
 
 /**
@@ -112,6 +139,8 @@ const takeStockQuery = compiledQuery((db, args: { stockId: number; quantity: num
     .where('quantity', '>=', args.quantity)
     .returning(['id', 'name', 'price_cents', 'weight_grams', 'inventory_manager_id']),
 );
+
+export type TakenStock = NonNullable<Awaited<ReturnType<typeof takeStock>>>;
 
 /** Takes `quantity` of a live stock item if it has that many; undefined when it has not. */
 export function takeStock(db: Executor, stockId: number, quantity: number, updatedAt: string) {
@@ -184,16 +213,18 @@ const insertItemsQuery = compiledRowsQuery((db, lines: OrderItemRow[]) =>
   ),
 );
 
+/** Writes an order and its lines; `customerName` is the caller's, named in the answer. */
 export async function createOrder(
   db: Executor,
   order: NewOrder,
   items: Omit<OrderItemRow, 'order_id'>[],
+  customerName: string,
 ): Promise<Order> {
   const row = await insertOrderQuery.executeTakeFirst(db, order);
   if (!row) throw new Error('the order insert returned no row');
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
   await insertItemsQuery.execute(db, lines);
-  return toOrder(row, lines);
+  return toOrder({ ...row, customer_name: customerName }, lines);
 }
 
 /** A status change that happened: whom to tell, and how the order's Delivered count moved. */
@@ -206,13 +237,13 @@ export interface StatusChange {
 }
 
 /**
- * Sets the status of an order of that courier if it differs; answers the change, or undefined
- * when nothing changed (no such order of theirs, or the status was already that).
+ * Sets the status of an order the caller reaches if it differs; answers the change, or undefined
+ * when nothing changed (no such order in reach, or the status was already that).
  */
 export async function changeOrderStatus(
   db: Executor,
   id: number,
-  courierId: number,
+  reach: Reach,
   status: OrderStatus,
   updatedAt: string,
 ): Promise<StatusChange | undefined> {
@@ -222,7 +253,7 @@ export async function changeOrderStatus(
     .updateTable('orders')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
-    .where('courier_service_id', '=', courierId)
+    .where(reached('orders', reach))
     .returning(['status', 'customer_id', 'created_at'])
     .executeTakeFirst();
   if (!current || current.status === status) return undefined;

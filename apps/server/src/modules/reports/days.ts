@@ -1,16 +1,8 @@
 import type { ReportQuery } from '@depot/contract';
+import { dayAfter, dayBefore } from '../../lib/days';
 
 /** Start and end day of a report, YYYY-MM-DD (UTC), both included whole. */
 export type DayRange = ReportQuery;
-
-function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-export const dayAfter = (day: string) => shiftDay(day, 1);
-export const dayBefore = (day: string) => shiftDay(day, -1);
 
 const daysFrom = (start: string, end: string) =>
   (Date.parse(`${end}T00:00:00.000Z`) - Date.parse(`${start}T00:00:00.000Z`)) / 86_400_000 + 1;

@@ -7,8 +7,9 @@ import {
   STOCK_REORDER_LEVEL,
 } from '@depot/contract';
 import { sql } from 'kysely';
-import { type DayRange, dayAfter, monthsOf } from './days';
-import type { Executor } from './repository';
+import type { Executor } from '../../db/schema';
+import { dayAfter } from '../../lib/days';
+import { type DayRange, monthsOf } from './days';
 
 /**
  * The reports computed the plain way, from the order rows and nothing else (no summary tables):

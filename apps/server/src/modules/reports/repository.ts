@@ -1,8 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { type DayRange, dayAfter, salesSources } from './days';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/schema';
+import { dayAfter } from '../../lib/days';
+import { type DayRange, salesSources } from './days';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
 export type { DayRange };
 
 const month = sql<string>`substr(day, 1, 7)`;

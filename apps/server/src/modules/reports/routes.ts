@@ -33,7 +33,6 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     REPORT_PATHS.inventory,
     {
       ...common,
-      preValidation: app.requireAccess('GET /api/inventory-reports'),
       config: { responseCache: true },
       schema: { ...schema, response: { 200: inventoryReportSchema, ...errors } },
     },
@@ -44,7 +43,6 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     REPORT_PATHS.orderPerformance,
     {
       ...common,
-      preValidation: app.requireAccess('GET /api/order-performance-and-demand-analysis'),
       config: { responseCache: true },
       schema: { ...schema, response: { 200: orderPerformanceReportSchema, ...errors } },
     },
@@ -55,7 +53,6 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     REPORT_PATHS.sales,
     {
       ...common,
-      preValidation: app.requireAccess('GET /api/sales-reports'),
       config: { responseCache: true },
       schema: { ...schema, response: { 200: salesReportSchema, ...errors } },
     },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
-import type { Executor } from './repository';
+import type { Executor } from '../../db/schema';
 
 /** The UTC day of an ISO-8601 timestamp: '2026-06-15T10:00:00.000Z' → '2026-06-15'. */
 export const utcDay = (timestamp: string): string => timestamp.slice(0, 10);

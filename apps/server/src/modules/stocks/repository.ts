@@ -1,14 +1,12 @@
-import { QUANTITY_MAX, type StockItem } from '@depot/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { QUANTITY_MAX, type STOCK_LIST, type StockItem } from '@depot/contract';
+import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
+import { type Reach, reached } from '../../db/reach';
+import type { Executor } from '../../db/schema';
+import type { ListRequest } from '../../lib/list';
+
+type StockSortField = (typeof STOCK_LIST.sortFields)[number];
+
 import { fromCents, fromGrams, toCents, toGrams } from '../../lib/amounts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
-
-/** Which stock rows a caller may see: one manager's, or (no owner) everyone's. */
-export interface StockScope {
-  managerId?: number;
-}
 
 /** Stock fields in the API's units: price in dollars, weight in kg. */
 export interface StockValues {
@@ -56,41 +54,49 @@ function toStockColumns(values: Partial<StockValues>) {
   };
 }
 
-function liveStocks(db: Executor, scope: StockScope) {
-  let query = db.selectFrom('stocks').where('stocks.deleted_at', 'is', null);
-  if (scope.managerId !== undefined) query = query.where('stocks.inventory_manager_id', '=', scope.managerId);
-  return query;
+const LIST_COLUMNS: ListColumns<StockSortField> = {
+  sort: {
+    stock_id: { column: 'stocks.id' },
+    stock_name: { column: 'stocks.name', text: true },
+    price: { column: 'stocks.price_cents' },
+    quantity: { column: 'stocks.quantity' },
+    weight: { column: 'stocks.weight_grams' },
+  },
+  search: ['stocks.name'],
+  id: 'stocks.id',
+};
+
+/** The live (not deleted) stock items the caller reaches, searched. */
+function liveStocks(db: Executor, reach: Reach, q?: string) {
+  const query = db
+    .selectFrom('stocks')
+    .where('stocks.deleted_at', 'is', null)
+    .where(reached('stocks', reach));
+  return whereSearched(db, query, LIST_COLUMNS, q);
 }
 
-/** Live (not deleted) stock in scope, newest first. */
+/** One page of the live stock items the caller reaches. */
 export async function listStocks(
   db: Executor,
-  scope: StockScope,
-  page: { limit: number; offset: number },
+  reach: Reach,
+  list: ListRequest<StockSortField>,
 ): Promise<StockItem[]> {
-  const rows = await liveStocks(db, scope)
-    .select(stockColumns)
-    .orderBy('stocks.created_at', 'desc')
-    .orderBy('stocks.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const rows = await orderedPage(
+    db,
+    liveStocks(db, reach, list.q).select(stockColumns),
+    LIST_COLUMNS,
+    list.sort,
+    list.page,
+  ).execute();
   return rows.map(toStockItem);
 }
 
-export async function countStocks(db: Executor, scope: StockScope): Promise<number> {
-  const row = await liveStocks(db, scope)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countStocks(db: Executor, reach: Reach, q: string | undefined): Promise<number> {
+  return countRows(liveStocks(db, reach, q));
 }
 
-export async function getStockById(
-  db: Executor,
-  id: number,
-  scope: StockScope,
-): Promise<StockItem | undefined> {
-  const row = await liveStocks(db, scope).select(stockColumns).where('stocks.id', '=', id).executeTakeFirst();
+export async function getStockById(db: Executor, id: number, reach: Reach): Promise<StockItem | undefined> {
+  const row = await liveStocks(db, reach).select(stockColumns).where('stocks.id', '=', id).executeTakeFirst();
   return row && toStockItem(row);
 }
 
@@ -115,50 +121,50 @@ export async function createStock(
 }
 
 /**
- * A live stock item of that manager as it is now, its row locked until the transaction ends (a
+ * A live stock item the caller reaches as it is now, its row locked until the transaction ends (a
  * no-op write: SQLite has no FOR UPDATE), so the audit's "before" is what the change replaces.
  */
-export async function lockStock(db: Executor, id: number, managerId: number): Promise<StockItem | undefined> {
+export async function lockStock(db: Executor, id: number, reach: Reach): Promise<StockItem | undefined> {
   const row = await db
     .updateTable('stocks')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
-    .where('inventory_manager_id', '=', managerId)
+    .where(reached('stocks', reach))
     .where('deleted_at', 'is', null)
     .returning(stockColumns)
     .executeTakeFirst();
   return row && toStockItem(row);
 }
 
-/** Changes a live stock item of that manager; false when there is none. */
+/** Changes a live stock item the caller reaches; false when there is none. */
 export async function updateStock(
   db: Executor,
   id: number,
-  managerId: number,
+  reach: Reach,
   changes: Partial<StockValues> & { updated_at: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('stocks')
     .set({ ...toStockColumns(changes), updated_at: changes.updated_at })
     .where('id', '=', id)
-    .where('inventory_manager_id', '=', managerId)
+    .where(reached('stocks', reach))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Marks a live stock item of that manager deleted; false when there is none. */
+/** Marks a live stock item the caller reaches deleted; false when there is none. */
 export async function softDeleteStock(
   db: Executor,
   id: number,
-  managerId: number,
+  reach: Reach,
   deletedAt: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('stocks')
     .set({ deleted_at: deletedAt, updated_at: deletedAt })
     .where('id', '=', id)
-    .where('inventory_manager_id', '=', managerId)
+    .where(reached('stocks', reach))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -3,18 +3,18 @@ import {
   createStockResponseSchema,
   errorResponseSchema,
   idParamsSchema,
-  listQuerySchema,
   messageResponseSchema,
   STOCK_MESSAGES,
   stockItemSchema,
+  stockListQuerySchema,
   stockListResponseSchema,
-  TOTAL_COUNT_HEADER,
   updateStockBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
-import { sessionUser } from '../auth/authenticate';
+import { scopeOf } from '../auth/authenticate';
 import type { StockService } from './service';
 
 export interface StockRoutesOptions {
@@ -37,35 +37,29 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
   routes.get(
     '/api/stocks',
     {
-      preValidation: app.requireAccess('GET /api/stocks'),
       config: { responseCache: true },
       schema: {
         tags,
         security,
-        querystring: listQuerySchema,
+        querystring: stockListQuerySchema,
         response: { 200: stockListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await stockService.list(sessionUser(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
-    },
+    async (request, reply) =>
+      sendListPage(request, reply, await stockService.list(scopeOf(request), request.query)),
   );
 
   routes.get(
     '/api/stocks/:id',
     {
-      preValidation: app.requireAccess('GET /api/stocks/:id'),
       schema: { tags, security, params: idParamsSchema, response: { 200: stockItemSchema, ...errors } },
     },
-    async (request) => stockService.get(sessionUser(request), request.params.id),
+    async (request) => stockService.get(scopeOf(request), request.params.id),
   );
 
   routes.post(
     '/api/stocks',
     {
-      preValidation: app.requireAccess('POST /api/stocks'),
       schema: {
         tags,
         security,
@@ -74,7 +68,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
       },
     },
     async (request, reply) => {
-      const stock = await stockService.create(sessionUser(request), request.body, auditContextOf(request));
+      const stock = await stockService.create(scopeOf(request), request.body, auditContextOf(request));
       return reply.status(201).send({ stock, message: STOCK_MESSAGES.added });
     },
   );
@@ -82,7 +76,6 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
   routes.put(
     '/api/stocks/:id',
     {
-      preValidation: app.requireAccess('PUT /api/stocks/:id'),
       schema: {
         tags,
         security,
@@ -92,12 +85,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
       },
     },
     async (request) => {
-      await stockService.update(
-        sessionUser(request),
-        request.params.id,
-        request.body,
-        auditContextOf(request),
-      );
+      await stockService.update(scopeOf(request), request.params.id, request.body, auditContextOf(request));
       return { message: STOCK_MESSAGES.updated };
     },
   );
@@ -105,11 +93,10 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
   routes.delete(
     '/api/stocks/:id',
     {
-      preValidation: app.requireAccess('DELETE /api/stocks/:id'),
       schema: { tags, security, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await stockService.remove(sessionUser(request), request.params.id, auditContextOf(request));
+      await stockService.remove(scopeOf(request), request.params.id, auditContextOf(request));
       return { message: STOCK_MESSAGES.deleted };
     },
   );

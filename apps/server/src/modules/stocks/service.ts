@@ -1,19 +1,19 @@
 import {
-  AUTH_MESSAGES,
   type CreateStockBody,
-  type ListQuery,
-  type SessionUser,
+  STOCK_LIST,
   STOCK_MESSAGES,
   type StockItem,
+  type StockListQuery,
   type UpdateStockBody,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { listWithTotal, pageOf } from '../../lib/page';
+import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
+import type { Scope } from '../auth/authenticate';
 import * as repo from './repository';
 
 export interface StockServiceDeps {
@@ -21,22 +21,9 @@ export interface StockServiceDeps {
   clock: Clock;
 }
 
-/** A manager sees only their own stock; a customer sees everyone's (DESIGN §5). */
-function visibleTo(user: SessionUser): repo.StockScope {
-  if (user.role === 'Inventory Manager') return { managerId: user.id };
-  if (user.role === 'Customer') return {};
-  throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
-}
-
 /** What the audit trail keeps of a stock item. */
 export function stockSnapshot(item: StockItem) {
   return { name: item.stock_name, price: item.price, quantity: item.quantity, weight: item.weight };
-}
-
-/** Only the manager who owns a stock item may change it. */
-function ownedBy(user: SessionUser): number {
-  if (user.role !== 'Inventory Manager') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
-  return user.id;
 }
 
 export function createStockService(deps: StockServiceDeps) {
@@ -44,23 +31,25 @@ export function createStockService(deps: StockServiceDeps) {
   const isoNow = () => clock.now().toISOString();
 
   return {
-    async list(user: SessionUser, page: ListQuery): Promise<{ items: StockItem[]; total: number }> {
-      const scope = visibleTo(user);
+    /** A manager's own items, or every manager's for a customer (DESIGN §5). */
+    async list(scope: Scope, query: StockListQuery): Promise<ListPage<StockItem>> {
+      const list = listRequestOf(STOCK_LIST, query);
       return listWithTotal(
-        pageOf(page),
-        (wanted) => repo.listStocks(db, scope, wanted),
-        () => repo.countStocks(db, scope),
+        list.page,
+        (page) => repo.listStocks(db, scope.reach, { ...list, page }),
+        () => repo.countStocks(db, scope.reach, list.q),
       );
     },
 
-    async get(user: SessionUser, id: number): Promise<StockItem> {
-      const item = await repo.getStockById(db, id, visibleTo(user));
+    async get(scope: Scope, id: number): Promise<StockItem> {
+      const item = await repo.getStockById(db, id, scope.reach);
       if (!item) throw new NotFoundError(STOCK_MESSAGES.notFound);
       return item;
     },
 
-    async create(user: SessionUser, body: CreateStockBody, audit: AuditContext): Promise<StockItem> {
-      const managerId = ownedBy(user);
+    /** The caller owns what they create. */
+    async create(scope: Scope, body: CreateStockBody, audit: AuditContext): Promise<StockItem> {
+      const managerId = scope.user.id;
       // Refused rather than ignored: a client naming another owner has a bug worth seeing.
       if (body.inventory_manager_id != null && body.inventory_manager_id !== managerId) {
         throw new ForbiddenError(STOCK_MESSAGES.notYourInventory);
@@ -87,20 +76,14 @@ export function createStockService(deps: StockServiceDeps) {
     },
 
     /** Another manager's item answers 404, like a missing one: it never reveals that it exists. */
-    async update(
-      user: SessionUser,
-      id: number,
-      changes: UpdateStockBody,
-      audit: AuditContext,
-    ): Promise<void> {
-      const managerId = ownedBy(user);
+    async update(scope: Scope, id: number, changes: UpdateStockBody, audit: AuditContext): Promise<void> {
       const now = isoNow();
       await db.transaction().execute(async (trx) => {
-        const before = await repo.lockStock(trx, id, managerId);
-        if (!before || !(await repo.updateStock(trx, id, managerId, { ...changes, updated_at: now }))) {
+        const before = await repo.lockStock(trx, id, scope.reach);
+        if (!before || !(await repo.updateStock(trx, id, scope.reach, { ...changes, updated_at: now }))) {
           throw new NotFoundError(STOCK_MESSAGES.notFound);
         }
-        const after = await repo.getStockById(trx, id, { managerId });
+        const after = await repo.getStockById(trx, id, scope.reach);
         if (!after) throw new NotFoundError(STOCK_MESSAGES.notFound);
         await recordAuditEvent(trx, audit, now, {
           action: 'stock.updated',
@@ -108,17 +91,16 @@ export function createStockService(deps: StockServiceDeps) {
           entityId: id,
           before: stockSnapshot(before),
           after: stockSnapshot(after),
-          viewers: [managerId],
+          viewers: [before.inventory_manager_id],
         });
       });
     },
 
-    async remove(user: SessionUser, id: number, audit: AuditContext): Promise<void> {
-      const managerId = ownedBy(user);
+    async remove(scope: Scope, id: number, audit: AuditContext): Promise<void> {
       const now = isoNow();
       await db.transaction().execute(async (trx) => {
-        const before = await repo.lockStock(trx, id, managerId);
-        if (!before || !(await repo.softDeleteStock(trx, id, managerId, now))) {
+        const before = await repo.lockStock(trx, id, scope.reach);
+        if (!before || !(await repo.softDeleteStock(trx, id, scope.reach, now))) {
           throw new NotFoundError(STOCK_MESSAGES.notFound);
         }
         await recordAuditEvent(trx, audit, now, {
@@ -126,7 +108,7 @@ export function createStockService(deps: StockServiceDeps) {
           entityType: 'stock',
           entityId: id,
           before: stockSnapshot(before),
-          viewers: [managerId],
+          viewers: [before.inventory_manager_id],
         });
       });
     },

@@ -1,13 +1,28 @@
-import { QUANTITY_MAX, type SupplierProduct } from '@depot/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { QUANTITY_MAX, type SUPPLIER_PRODUCT_LIST, type SupplierProduct } from '@depot/contract';
+import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
+import { type Reach, reached } from '../../db/reach';
+import type { Executor } from '../../db/schema';
 import { fromCents, fromGrams, toCents, toGrams } from '../../lib/amounts';
+import type { ListRequest } from '../../lib/list';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+type ProductSortField = (typeof SUPPLIER_PRODUCT_LIST.sortFields)[number];
 
-/** Which products a caller may see: one supplier's, or (no supplier) those of every active supplier. */
-export interface ProductScope {
-  supplierId?: number;
+const LIST_COLUMNS: ListColumns<ProductSortField> = {
+  sort: {
+    id: { column: 'supplier_products.id' },
+    name: { column: 'supplier_products.name', text: true },
+    price: { column: 'supplier_products.price_cents' },
+    weight: { column: 'supplier_products.weight_grams' },
+    quantity: { column: 'supplier_products.quantity' },
+  },
+  search: ['supplier_products.name'],
+  id: 'supplier_products.id',
+};
+
+/** The products a caller reaches, and of them one supplier's when a manager narrows the list. */
+export interface ProductFilter {
+  reach: Reach;
+  supplierId?: number | undefined;
 }
 
 /** Product fields in the API's units: price in dollars, weight in kg. */
@@ -48,45 +63,37 @@ function toSupplierProduct(row: ProductRow): SupplierProduct {
 }
 
 /** Products of active suppliers only: a deactivated supplier's catalogue cannot be ordered from. */
-function productsIn(db: Executor, scope: ProductScope) {
+function productsIn(db: Executor, filter: ProductFilter, q?: string) {
   let query = db
     .selectFrom('supplier_products')
     .innerJoin('users', 'users.id', 'supplier_products.supplier_id')
-    .where('users.deactivated_at', 'is', null);
-  if (scope.supplierId !== undefined)
-    query = query.where('supplier_products.supplier_id', '=', scope.supplierId);
-  return query;
+    .where('users.deactivated_at', 'is', null)
+    .where(reached('supplier_products', filter.reach));
+  if (filter.supplierId !== undefined)
+    query = query.where('supplier_products.supplier_id', '=', filter.supplierId);
+  return whereSearched(db, query, LIST_COLUMNS, q);
 }
 
-/** Products in scope, newest first. */
+/** One page of the products in the filter. */
 export async function listProducts(
   db: Executor,
-  scope: ProductScope,
-  page: { limit: number; offset: number },
+  filter: ProductFilter,
+  list: ListRequest<ProductSortField>,
 ): Promise<SupplierProduct[]> {
-  const rows = await productsIn(db, scope)
-    .select(productColumns)
-    .orderBy('supplier_products.created_at', 'desc')
-    .orderBy('supplier_products.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map(toSupplierProduct);
+  const query = productsIn(db, filter, list.q).select(productColumns);
+  return (await orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute()).map(toSupplierProduct);
 }
 
-export async function countProducts(db: Executor, scope: ProductScope): Promise<number> {
-  const row = await productsIn(db, scope)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countProducts(db: Executor, filter: ProductFilter, q: string | undefined): Promise<number> {
+  return countRows(productsIn(db, filter, q));
 }
 
 export async function getProduct(
   db: Executor,
   id: number,
-  scope: ProductScope,
+  reach: Reach,
 ): Promise<SupplierProduct | undefined> {
-  const row = await productsIn(db, scope)
+  const row = await productsIn(db, { reach })
     .select(productColumns)
     .where('supplier_products.id', '=', id)
     .executeTakeFirst();
@@ -113,11 +120,11 @@ export async function createProduct(
   return toSupplierProduct(row);
 }
 
-/** Changes price, weight and/or quantity of a product of that supplier; undefined when there is none. */
+/** Changes price, weight and/or quantity of a product the caller reaches; undefined when there is none. */
 export async function updateProduct(
   db: Executor,
   id: number,
-  supplierId: number,
+  reach: Reach,
   changes: Partial<Omit<ProductValues, 'name'>> & { updated_at: string },
 ): Promise<SupplierProduct | undefined> {
   const row = await db
@@ -129,7 +136,7 @@ export async function updateProduct(
       updated_at: changes.updated_at,
     })
     .where('id', '=', id)
-    .where('supplier_id', '=', supplierId)
+    .where(reached('supplier_products', reach))
     .returning(productColumns)
     .executeTakeFirst();
   return row && toSupplierProduct(row);
@@ -143,6 +150,8 @@ export function getProductOwner(db: Executor, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+export type TakenProduct = NonNullable<Awaited<ReturnType<typeof takeProduct>>>;
 
 /**
  * Takes `quantity` units of a product of that supplier only if it has them, in one statement (no

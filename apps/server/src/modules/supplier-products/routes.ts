@@ -7,13 +7,13 @@ import {
   supplierProductListResponseSchema,
   supplierProductResponseSchema,
   supplierProductSchema,
-  TOTAL_COUNT_HEADER,
   updateSupplierProductBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
-import { sessionUser } from '../auth/authenticate';
+import { scopeOf } from '../auth/authenticate';
 import type { SupplierProductService } from './service';
 
 export interface SupplierProductRoutesOptions {
@@ -37,7 +37,6 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
   routes.get(
     '/api/stock-replenishment/products',
     {
-      preValidation: app.requireAccess('GET /api/stock-replenishment/products'),
       config: { responseCache: true },
       schema: {
         tags,
@@ -48,17 +47,13 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
         response: { 200: supplierProductListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await supplierProductService.list(sessionUser(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
-    },
+    async (request, reply) =>
+      sendListPage(request, reply, await supplierProductService.list(scopeOf(request), request.query)),
   );
 
   routes.post(
     '/api/stock-replenishment/products',
     {
-      preValidation: app.requireAccess('POST /api/stock-replenishment/products'),
       schema: {
         tags,
         security,
@@ -68,7 +63,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
     },
     async (request, reply) => {
       const product = await supplierProductService.create(
-        sessionUser(request),
+        scopeOf(request),
         request.body,
         auditContextOf(request),
       );
@@ -79,7 +74,6 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
   routes.put(
     '/api/stock-replenishment/products/:id',
     {
-      preValidation: app.requireAccess('PUT /api/stock-replenishment/products/:id'),
       schema: {
         tags,
         security,
@@ -90,7 +84,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
     },
     async (request) => {
       const product = await supplierProductService.update(
-        sessionUser(request),
+        scopeOf(request),
         request.params.id,
         request.body,
         auditContextOf(request),

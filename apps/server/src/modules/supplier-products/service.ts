@@ -1,8 +1,6 @@
 import {
-  AUTH_MESSAGES,
   type CreateSupplierProductBody,
-  LIST_LIMIT_MAX,
-  type SessionUser,
+  SUPPLIER_PRODUCT_LIST,
   SUPPLIER_PRODUCT_MESSAGES,
   type SupplierProduct,
   type SupplierProductListQuery,
@@ -11,27 +9,16 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
+import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
+import type { Scope } from '../auth/authenticate';
 import * as repo from './repository';
 
 export interface SupplierProductServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
-}
-
-/** A supplier sees their own catalogue; a manager every active supplier's, or one supplier's (DESIGN §7). */
-function visibleTo(user: SessionUser, supplierId: number | undefined): repo.ProductScope {
-  if (user.role === 'Supplier') return { supplierId: user.id };
-  if (user.role === 'Inventory Manager') return supplierId === undefined ? {} : { supplierId };
-  throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
-}
-
-/** Only the supplier whose catalogue it is may add or change a product. */
-function ownedBy(user: SessionUser): number {
-  if (user.role !== 'Supplier') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
-  return user.id;
 }
 
 /** What the audit trail keeps of a catalogue product. */
@@ -45,25 +32,24 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
   const isoNow = () => clock.now().toISOString();
 
   return {
-    async list(
-      user: SessionUser,
-      query: SupplierProductListQuery,
-    ): Promise<{ items: SupplierProduct[]; total: number }> {
-      const scope = visibleTo(user, query.supplier_id);
-      const [items, total] = await Promise.all([
-        repo.listProducts(db, scope, { limit: query.limit ?? LIST_LIMIT_MAX, offset: query.offset ?? 0 }),
-        repo.countProducts(db, scope),
-      ]);
-      return { items, total };
+    /** A supplier's own catalogue; a manager's every active supplier's, or one supplier's (DESIGN §7). */
+    async list(scope: Scope, query: SupplierProductListQuery): Promise<ListPage<SupplierProduct>> {
+      const list = listRequestOf(SUPPLIER_PRODUCT_LIST, query);
+      const filter = { reach: scope.reach, supplierId: query.supplier_id };
+      return listWithTotal(
+        list.page,
+        (page) => repo.listProducts(db, filter, { ...list, page }),
+        () => repo.countProducts(db, filter, list.q),
+      );
     },
 
     /** Files the product under the caller, whatever supplier_id the client sent (the schema drops it). */
     async create(
-      user: SessionUser,
+      scope: Scope,
       body: CreateSupplierProductBody,
       audit: AuditContext,
     ): Promise<SupplierProduct> {
-      const supplierId = ownedBy(user);
+      const supplierId = scope.user.id;
       const now = isoNow();
       return db.transaction().execute(async (trx) => {
         const product = await repo.createProduct(trx, { ...body, supplier_id: supplierId, created_at: now });
@@ -81,22 +67,21 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
 
     /** Another supplier's product answers 404, like a missing one: it never reveals that it exists. */
     async update(
-      user: SessionUser,
+      scope: Scope,
       id: number,
       changes: UpdateSupplierProductBody,
       audit: AuditContext,
     ): Promise<SupplierProduct> {
-      const supplierId = ownedBy(user);
       if (Object.values(changes).every((value) => value === undefined)) {
-        const product = await repo.getProduct(db, id, { supplierId });
+        const product = await repo.getProduct(db, id, scope.reach);
         if (!product) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
         return product;
       }
       const now = isoNow();
       return db.transaction().execute(async (trx) => {
-        const before = await repo.getProduct(trx, id, { supplierId });
+        const before = await repo.getProduct(trx, id, scope.reach);
         const product =
-          before && (await repo.updateProduct(trx, id, supplierId, { ...changes, updated_at: now }));
+          before && (await repo.updateProduct(trx, id, scope.reach, { ...changes, updated_at: now }));
         if (!before || !product) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
         await recordAuditEvent(trx, audit, now, {
           action: 'supplier_product.updated',
@@ -105,7 +90,7 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
           before: productSnapshot(before),
           after: productSnapshot(product),
           viewers: [],
-          supplierId,
+          supplierId: product.supplier_id,
         });
         return product;
       });

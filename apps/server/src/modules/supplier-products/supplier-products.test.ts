@@ -137,8 +137,8 @@ describe('GET /api/stock-replenishment/products', () => {
     expect((await call('DELETE', `/api/suppliers/${goneSupplier.user.id}`, manager)).statusCode).toBe(200);
   });
 
-  it('gives a supplier their own products only, newest first, whatever supplier_id asks for', async () => {
-    for (const query of ['', `?supplier_id=${otherSupplier.user.id}`]) {
+  it('gives a supplier their own products only, newest first; supplier_id only narrows what they reach', async () => {
+    for (const query of ['', `?supplier_id=${supplier.user.id}`]) {
       const response = await call('GET', `${PRODUCTS}${query}`, supplier);
       expect(response.statusCode).toBe(200);
       const products = response.json() as SupplierProduct[];
@@ -146,6 +146,10 @@ describe('GET /api/stock-replenishment/products', () => {
       expect(products.slice(0, 2).map((product) => product.name)).toEqual(['Nut', 'Washer']);
       expect(response.headers['x-total-count']).toBe(String(products.length));
     }
+    const others = await call('GET', `${PRODUCTS}?supplier_id=${otherSupplier.user.id}`, supplier);
+    expect(others.statusCode).toBe(200);
+    expect(others.json()).toEqual([]);
+    expect(others.headers['x-total-count']).toBe('0');
   });
 
   it("gives a manager every active supplier's products, or one supplier's", async () => {

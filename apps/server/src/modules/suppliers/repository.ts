@@ -1,8 +1,9 @@
-import type { Supplier } from '@depot/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { SUPPLIER_LIST, Supplier } from '@depot/contract';
+import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
+import type { Executor } from '../../db/schema';
+import type { ListRequest } from '../../lib/list';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+type SupplierSortField = (typeof SUPPLIER_LIST.sortFields)[number];
 
 /** What Suppliers Management may see of an account: never the password hash. */
 const supplierColumns = [
@@ -20,32 +21,39 @@ export interface SupplierValues {
   address: string;
 }
 
-function activeSuppliers(db: Executor) {
-  return db
+const LIST_COLUMNS: ListColumns<SupplierSortField> = {
+  sort: {
+    id: { column: 'users.id' },
+    name: { column: 'users.name', text: true },
+    email: { column: 'users.email', text: true },
+    phone_number: { column: 'users.phone_number', text: true, nullable: true },
+    address: { column: 'users.address', text: true, nullable: true },
+  },
+  search: ['users.name', 'users.email', 'users.phone_number', 'users.address'],
+  id: 'users.id',
+};
+
+function activeSuppliers(db: Executor, q?: string) {
+  const query = db
     .selectFrom('users')
     .where('users.role', '=', 'Supplier')
     .where('users.deactivated_at', 'is', null);
+  return whereSearched(db, query, LIST_COLUMNS, q);
 }
 
-/** Active Supplier accounts, newest first. */
-export function listActiveSuppliers(
-  db: Executor,
-  page: { limit: number; offset: number },
-): Promise<Supplier[]> {
-  return activeSuppliers(db)
-    .select(supplierColumns)
-    .orderBy('users.created_at', 'desc')
-    .orderBy('users.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+/** One page of the active Supplier accounts. */
+export function listActiveSuppliers(db: Executor, list: ListRequest<SupplierSortField>): Promise<Supplier[]> {
+  return orderedPage(
+    db,
+    activeSuppliers(db, list.q).select(supplierColumns),
+    LIST_COLUMNS,
+    list.sort,
+    list.page,
+  ).execute();
 }
 
-export async function countActiveSuppliers(db: Executor): Promise<number> {
-  const row = await activeSuppliers(db)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countActiveSuppliers(db: Executor, q: string | undefined): Promise<number> {
+  return countRows(activeSuppliers(db, q));
 }
 
 /** Whether any account, active or not, already uses the email (emails are stored lower-cased). */

@@ -2,16 +2,16 @@ import {
   createSupplierBodySchema,
   errorResponseSchema,
   idParamsSchema,
-  listQuerySchema,
   messageResponseSchema,
   SUPPLIER_MESSAGES,
+  supplierListQuerySchema,
   supplierListResponseSchema,
   supplierResponseSchema,
-  TOTAL_COUNT_HEADER,
   updateSupplierBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import type { SupplierService } from './service';
 
@@ -37,26 +37,20 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
   routes.get(
     '/api/suppliers',
     {
-      preValidation: app.requireAccess('GET /api/suppliers'),
       config: { responseCache: true },
       schema: {
         tags,
         security,
-        querystring: listQuerySchema,
+        querystring: supplierListQuerySchema,
         response: { 200: supplierListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await supplierService.list(request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
-    },
+    async (request, reply) => sendListPage(request, reply, await supplierService.list(request.query)),
   );
 
   routes.post(
     '/api/suppliers',
     {
-      preValidation: app.requireAccess('POST /api/suppliers'),
       schema: {
         tags,
         security,
@@ -73,7 +67,6 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
   routes.put(
     '/api/suppliers/:id',
     {
-      preValidation: app.requireAccess('PUT /api/suppliers/:id'),
       schema: {
         tags,
         security,
@@ -91,7 +84,6 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
   routes.delete(
     '/api/suppliers/:id',
     {
-      preValidation: app.requireAccess('DELETE /api/suppliers/:id'),
       schema: { tags, security, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {

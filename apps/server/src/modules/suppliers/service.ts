@@ -1,10 +1,10 @@
 import {
   AUTH_MESSAGES,
   type CreateSupplierBody,
-  LIST_LIMIT_MAX,
-  type ListQuery,
+  SUPPLIER_LIST,
   SUPPLIER_MESSAGES,
   type Supplier,
+  type SupplierListQuery,
   type UpdateSupplierBody,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import { assertNotCommonPassword, hashPassword } from '../auth/passwords';
@@ -44,12 +45,13 @@ export function createSupplierService(deps: SupplierServiceDeps) {
   const isoNow = () => clock.now().toISOString();
 
   return {
-    async list(page: ListQuery): Promise<{ items: Supplier[]; total: number }> {
-      const [items, total] = await Promise.all([
-        repo.listActiveSuppliers(db, { limit: page.limit ?? LIST_LIMIT_MAX, offset: page.offset ?? 0 }),
-        repo.countActiveSuppliers(db),
-      ]);
-      return { items, total };
+    async list(query: SupplierListQuery): Promise<ListPage<Supplier>> {
+      const list = listRequestOf(SUPPLIER_LIST, query);
+      return listWithTotal(
+        list.page,
+        (page) => repo.listActiveSuppliers(db, { ...list, page }),
+        () => repo.countActiveSuppliers(db, list.q),
+      );
     },
 
     /** Opens a Supplier account that logs in with the password given. */

@@ -1,31 +1,61 @@
-import type { SupplyOrder, SupplyOrderStatus } from '@depot/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, SupplyOrderItemsTable, SupplyOrdersTable } from '../../db/schema';
+import type { SUPPLY_ORDER_LIST, SupplyOrder, SupplyOrderStatus } from '@depot/contract';
+import type { Selectable } from 'kysely';
+import {
+  countRows,
+  type ListColumns,
+  orderedPage,
+  userNameOf,
+  whereInDays,
+  whereSearched,
+} from '../../db/list-query';
+import { type Reach, reached } from '../../db/reach';
+import type { Executor, SupplyOrderItemsTable, SupplyOrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
-import { groupBy } from '../../lib/group-by';
+import type { ListRequest } from '../../lib/list';
+import { withLines } from '../order-engine/with-lines';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+type SupplyOrderSortField = (typeof SUPPLY_ORDER_LIST.sortFields)[number];
 
-/** Whose supply orders a caller may see: the ordering manager's or the supplier's. */
-export type SupplyOrderScope = { managerId: number } | { supplierId: number };
+const LIST_COLUMNS: ListColumns<SupplyOrderSortField> = {
+  sort: {
+    id: { column: 'supply_orders.id' },
+    created_at: { column: 'supply_orders.created_at' },
+    supplier_name: { nameOf: 'supply_orders.supplier_id' },
+    inventory_manager_name: { nameOf: 'supply_orders.inventory_manager_id' },
+    total_quantity: { column: 'supply_orders.total_quantity' },
+    total_cost: { column: 'supply_orders.total_cost_cents' },
+    status: { column: 'supply_orders.status' },
+    expected_delivery_time: { column: 'supply_orders.expected_delivery_time', nullable: true },
+  },
+  search: [
+    { user: 'supply_orders.supplier_id' },
+    { user: 'supply_orders.inventory_manager_id' },
+    'supply_orders.address',
+  ],
+  searchNumber: 'supply_orders.id',
+  id: 'supply_orders.id',
+};
 
-type OrderRow = Selectable<SupplyOrdersTable>;
+/** A list's filters besides the search: statuses, one supplier, and the days the orders were placed. */
+export interface SupplyOrderFilters {
+  status?: readonly SupplyOrderStatus[] | undefined;
+  supplier_id?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+type OrderRow = Selectable<SupplyOrdersTable> & { supplier_name: string; inventory_manager_name: string };
 export type SupplyOrderItemRow = Omit<Selectable<SupplyOrderItemsTable>, 'id'>;
 
-/** Totals are summed here in integer cents; placing the order made sure they stay exact. */
 function toSupplyOrder(row: OrderRow, items: SupplyOrderItemRow[]): SupplyOrder {
-  let totalQuantity = 0;
-  let totalCents = 0;
-  for (const item of items) {
-    totalQuantity += item.quantity;
-    totalCents += item.price_cents * item.quantity;
-  }
   return {
     id: row.id,
     created_at: row.created_at,
     updated_at: row.updated_at,
     inventory_manager_id: row.inventory_manager_id,
+    inventory_manager_name: row.inventory_manager_name,
     supplier_id: row.supplier_id,
+    supplier_name: row.supplier_name,
     address: row.address,
     mobile_number: row.mobile_number,
     status: row.status,
@@ -37,67 +67,74 @@ function toSupplyOrder(row: OrderRow, items: SupplyOrderItemRow[]): SupplyOrder 
       price: fromCents(item.price_cents),
       weight: fromGrams(item.weight_grams),
     })),
-    total_quantity: totalQuantity,
-    total_cost: fromCents(totalCents),
+    total_quantity: Number(row.total_quantity),
+    total_cost: fromCents(Number(row.total_cost_cents)),
   };
 }
 
-/** The lines of many orders in one query, grouped by order, each order's in product order. */
-async function itemsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, SupplyOrderItemRow[]>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('supply_order_items')
-    .select(['order_id', 'product_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
-    .where('order_id', 'in', orderIds)
-    .orderBy('order_id')
-    .orderBy('product_id')
-    .execute();
-  return groupBy(rows, (row) => row.order_id);
+/** The lines of many orders in one query, each order's in product order. */
+function linesOf(db: Executor) {
+  return (orderIds: number[]) =>
+    db
+      .selectFrom('supply_order_items')
+      .select(['order_id', 'product_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('product_id')
+      .execute();
 }
 
-function ordersIn(db: Executor, scope: SupplyOrderScope) {
-  const query = db.selectFrom('supply_orders');
-  return 'managerId' in scope
-    ? query.where('inventory_manager_id', '=', scope.managerId)
-    : query.where('supplier_id', '=', scope.supplierId);
+/** The supply orders the caller reaches that pass the filters and the search. */
+function ordersReached(db: Executor, reach: Reach, filters: SupplyOrderFilters = {}, q?: string) {
+  let query = db.selectFrom('supply_orders').where(reached('supply_orders', reach));
+  if (filters.status?.length) query = query.where('supply_orders.status', 'in', filters.status);
+  if (filters.supplier_id !== undefined)
+    query = query.where('supply_orders.supplier_id', '=', filters.supplier_id);
+  return whereSearched(db, whereInDays(query, 'supply_orders.created_at', filters), LIST_COLUMNS, q);
 }
 
-/** Supply orders in scope, newest first, each with its lines (two queries for the whole page). */
+function withNames(db: Executor, reach: Reach, filters?: SupplyOrderFilters, q?: string) {
+  return ordersReached(db, reach, filters, q)
+    .selectAll('supply_orders')
+    .select([
+      userNameOf('supply_orders.supplier_id').as('supplier_name'),
+      userNameOf('supply_orders.inventory_manager_id').as('inventory_manager_name'),
+    ]);
+}
+
+/** One page of the supply orders the caller reaches, each with its lines. */
 export async function listSupplyOrders(
   db: Executor,
-  scope: SupplyOrderScope,
-  page: { limit: number; offset: number },
+  reach: Reach,
+  filters: SupplyOrderFilters,
+  list: ListRequest<SupplyOrderSortField>,
 ): Promise<SupplyOrder[]> {
-  const rows = await ordersIn(db, scope)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const items = await itemsByOrder(
+  const rows = await orderedPage(
     db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toSupplyOrder(row, items.get(row.id) ?? []));
+    withNames(db, reach, filters, list.q),
+    LIST_COLUMNS,
+    list.sort,
+    list.page,
+  ).execute();
+  return withLines(rows, linesOf(db), toSupplyOrder);
 }
 
-export async function countSupplyOrders(db: Executor, scope: SupplyOrderScope): Promise<number> {
-  const row = await ordersIn(db, scope)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countSupplyOrders(
+  db: Executor,
+  reach: Reach,
+  filters: SupplyOrderFilters,
+  q: string | undefined,
+) {
+  return countRows(ordersReached(db, reach, filters, q));
 }
 
 export async function getSupplyOrder(
   db: Executor,
   id: number,
-  scope: SupplyOrderScope,
+  reach: Reach,
 ): Promise<SupplyOrder | undefined> {
-  const row = await ordersIn(db, scope).selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  const items = await itemsByOrder(db, [row.id]);
-  return toSupplyOrder(row, items.get(row.id) ?? []);
+  const row = await withNames(db, reach).where('supply_orders.id', '=', id).executeTakeFirst();
+  return row && (await withLines([row], linesOf(db), toSupplyOrder))[0];
 }
 
 export interface NewSupplyOrder {
@@ -106,13 +143,17 @@ export interface NewSupplyOrder {
   address: string;
   mobile_number: string;
   status: SupplyOrderStatus;
+  total_quantity: number;
+  total_cost_cents: number;
   created_at: string;
 }
 
+/** Writes a supply order, its totals and its lines; the names are the two parties', for the answer. */
 export async function createSupplyOrder(
   db: Executor,
   order: NewSupplyOrder,
   items: Omit<SupplyOrderItemRow, 'order_id'>[],
+  names: { supplier_name: string; inventory_manager_name: string },
 ): Promise<SupplyOrder> {
   const row = await db
     .insertInto('supply_orders')
@@ -121,18 +162,18 @@ export async function createSupplyOrder(
     .executeTakeFirstOrThrow();
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
   await db.insertInto('supply_order_items').values(lines).execute();
-  return toSupplyOrder(row, lines);
+  return toSupplyOrder({ ...row, ...names }, lines);
 }
 
 /**
- * Changes a supply order of that supplier unless it is final, in one statement: of two
+ * Changes a supply order the caller reaches unless it is final, in one statement: of two
  * concurrent changes to one order, only the first can make it final (the second no longer
- * matches). Answers false when nothing matched (missing, another supplier's, or final).
+ * matches). Answers false when nothing matched (missing, out of reach, or final).
  */
 export async function changeSupplyOrder(
   db: Executor,
   id: number,
-  supplierId: number,
+  reach: Reach,
   finalStatuses: readonly SupplyOrderStatus[],
   changes: {
     status?: SupplyOrderStatus;
@@ -145,7 +186,7 @@ export async function changeSupplyOrder(
     .updateTable('supply_orders')
     .set(changes)
     .where('id', '=', id)
-    .where('supplier_id', '=', supplierId)
+    .where(reached('supply_orders', reach))
     .where('status', 'not in', finalStatuses)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

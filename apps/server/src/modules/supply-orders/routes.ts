@@ -1,29 +1,25 @@
 import {
   createSupplyOrderBodySchema,
   errorResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENT_REPLAYED_HEADER,
   idempotencyHeadersSchema,
   idParamsSchema,
-  listQuerySchema,
   SUPPLY_ORDER_MESSAGES,
-  type SupplyOrder,
+  supplyOrderListQuerySchema,
   supplyOrderListResponseSchema,
   supplyOrderResponseSchema,
-  TOTAL_COUNT_HEADER,
   updateSupplyOrderBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendListPage } from '../../lib/list';
 import { formErrorFormatter } from '../../plugins/error-handler';
 import { auditContextOf } from '../audit/context';
-import { sessionUser } from '../auth/authenticate';
-import type { Idempotency } from '../idempotency/service';
+import { scopeOf } from '../auth/authenticate';
+import { idempotencyKeyOf } from '../idempotency/service';
 import type { SupplyOrderService } from './service';
 
 export interface SupplyOrderRoutesOptions {
   supplyOrderService: SupplyOrderService;
-  idempotency: Idempotency;
 }
 
 const errors = {
@@ -34,37 +30,33 @@ const errors = {
   409: errorResponseSchema,
 };
 
-/** Replenishment (supply) orders (DESIGN §7): managers place them, suppliers move them along. */
+/** Supply orders (DESIGN §7): managers place them, suppliers move them along. The paths keep the API's names. */
 export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrderRoutesOptions) {
-  const { supplyOrderService, idempotency } = options;
+  const { supplyOrderService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['replenishment orders'];
+  const tags = ['supply orders'];
   const security = [{ session: [] }];
 
   routes.get(
     '/api/replenishment-orders',
     {
-      preValidation: app.requireAccess('GET /api/replenishment-orders'),
       config: { responseCache: true },
       schema: {
         tags,
         security,
-        description: "A manager's own replenishment orders or a supplier's own supply orders, newest first.",
-        querystring: listQuerySchema,
+        description: "A manager's own supply orders, or those placed with a supplier.",
+        querystring: supplyOrderListQuerySchema,
         response: { 200: supplyOrderListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await supplyOrderService.list(sessionUser(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
-    },
+    async (request, reply) =>
+      sendListPage(request, reply, await supplyOrderService.list(scopeOf(request), request.query)),
   );
 
   routes.post(
     '/api/replenishment-orders',
     {
-      preValidation: app.requireAccess('POST /api/replenishment-orders'),
+      config: { idempotent: true },
       // The Stock Replenishment screen shows the server's sentence as it is (SPEC §5, §8).
       schemaErrorFormatter: formErrorFormatter,
       schema: {
@@ -76,34 +68,19 @@ export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrd
       },
     },
     async (request, reply) => {
-      const user = sessionUser(request);
-      const placed = (order: SupplyOrder) => ({
-        statusCode: 201,
-        body: { message: SUPPLY_ORDER_MESSAGES.placed, order },
-      });
-      const outcome = await idempotency.run(
-        {
-          userId: user.id,
-          key: request.headers[IDEMPOTENCY_KEY_HEADER],
-          scope: 'POST /api/replenishment-orders',
-          payload: request.body,
-        },
-        async (claim) =>
-          placed(
-            await supplyOrderService.place(user, request.body, auditContextOf(request), (trx, order) =>
-              claim.complete(trx, placed(order)),
-            ),
-          ),
+      const placed = await supplyOrderService.place(
+        scopeOf(request),
+        request.body,
+        auditContextOf(request),
+        idempotencyKeyOf(request),
       );
-      if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return reply.status(outcome.statusCode).send(outcome.body as { message: string; order: SupplyOrder });
+      return reply.status(201).send(placed);
     },
   );
 
   routes.put(
     '/api/replenishment-orders/:id',
     {
-      preValidation: app.requireAccess('PUT /api/replenishment-orders/:id'),
       // The Update dialog toasts the server's error field as it is (SPEC §8).
       schemaErrorFormatter: formErrorFormatter,
       schema: {
@@ -116,7 +93,7 @@ export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrd
     },
     async (request) => {
       const order = await supplyOrderService.update(
-        sessionUser(request),
+        scopeOf(request),
         request.params.id,
         request.body,
         auditContextOf(request),

@@ -1,11 +1,8 @@
 import {
-  AUTH_MESSAGES,
   type CreateSupplyOrderBody,
   FINAL_SUPPLY_ORDER_STATUSES,
   finalSupplyOrderMessage,
   isFinalSupplyOrderStatus,
-  LIST_LIMIT_MAX,
-  type ListQuery,
   NEW_SUPPLY_ORDER_STATUS,
   type Notification,
   notEnoughStockMessage,
@@ -13,23 +10,27 @@ import {
   ORDER_MESSAGES,
   QUANTITY_MAX,
   quantityLimitMessage,
-  type SessionUser,
+  SUPPLY_ORDER_LIST,
   SUPPLY_ORDER_MESSAGES,
   type SupplyOrder,
   type SupplyOrderItem,
+  type SupplyOrderListQuery,
   type SupplyOrderStatus,
   type UpdateSupplyOrderBody,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database';
-import type { Database } from '../../db/schema';
-import { addExactly } from '../../lib/amounts';
+import type { Database, Executor } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
+import type { Scope } from '../auth/authenticate';
+import type { IdempotencyKey } from '../idempotency/service';
 import { createNotification } from '../notifications/repository';
+import { type LineSource, mergeLines, takeLines } from '../order-engine/lines';
 import { countSupplierDelivery, utcDay } from '../reports/summaries';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
@@ -42,9 +43,6 @@ export interface SupplyOrderServiceDeps {
   clock: Clock;
   events: EventBus;
 }
-
-/** Runs inside the placing transaction, after the order is written (an Idempotency-Key stores its answer here). */
-export type BeforeCommit = (trx: repo.Executor, order: SupplyOrder) => Promise<void>;
 
 export const supplyOrderReceivedMessage = (orderId: number, managerName: string) =>
   `Supply order #${orderId} has been received from ${managerName}`;
@@ -81,27 +79,16 @@ function supplyOrderSnapshot(order: SupplyOrder) {
   };
 }
 
-/** A manager sees the orders they placed, a supplier the orders placed with them (DESIGN §7). */
-function visibleTo(user: SessionUser): repo.SupplyOrderScope {
-  if (user.role === 'Inventory Manager') return { managerId: user.id };
-  if (user.role === 'Supplier') return { supplierId: user.id };
-  throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
-}
-
-/** Lines naming the same product are one line with the quantities added up, in product_id order. */
-function mergeLines(items: CreateSupplyOrderBody['items']): { product_id: number; quantity: number }[] {
-  const quantities = new Map<number, number>();
-  for (const item of items)
-    quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.quantity);
-  const lines = [...quantities].map(([product_id, quantity]) => ({ product_id, quantity }));
-  if (lines.some((line) => line.quantity > QUANTITY_MAX)) {
-    throw new InvalidError(SUPPLY_ORDER_MESSAGES.invalidQuantity, [
-      { path: 'body.items', message: SUPPLY_ORDER_MESSAGES.invalidQuantity },
-    ]);
-  }
-  // Always locking rows in the same order keeps concurrent orders from deadlocking on PostgreSQL.
-  return lines.sort((a, b) => a.product_id - b.product_id);
-}
+/** A supply order's units come from the catalogue of the supplier it is placed with. */
+const productsOf = (supplierId: number, now: string): LineSource<productsRepo.TakenProduct> => ({
+  take: (trx, line) => productsRepo.takeProduct(trx, line.id, supplierId, line.quantity, now),
+  async refusal(trx, line) {
+    const found = await productsRepo.getProductOwner(trx, line.id);
+    if (found?.supplier_id === supplierId) return new ConflictError(notEnoughStockMessage(found.name));
+    const message = notSuppliersProductMessage(line.id);
+    return new InvalidError(message, [{ path: 'body.items', message }]);
+  },
+});
 
 /** Units of one stock item arriving with a delivery; price and weight for an item still to create. */
 interface StockReceipt {
@@ -143,7 +130,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
    * (ignoring case), or into a new item with the price and weight the line was ordered at.
    * Existing items are updated in id order, the order customer orders lock them in.
    */
-  async function receiveIntoStock(trx: repo.Executor, order: SupplyOrder, now: string) {
+  async function receiveIntoStock(trx: Executor, order: SupplyOrder, now: string) {
     const managerId = order.inventory_manager_id;
     if (deps.dialect === 'postgres') await stocksRepo.lockStocksOfManager(trx, managerId);
     const intoExisting = new Map<number, StockReceipt>();
@@ -159,7 +146,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
     };
     for (const [id, receipt] of [...intoExisting].sort(([a], [b]) => a - b)) {
       if (await stocksRepo.addToStock(trx, id, receipt.quantity, now)) continue;
-      if (await stocksRepo.getStockById(trx, id, { managerId })) {
+      if (await stocksRepo.getStockById(trx, id, { field: 'inventory_manager_id', id: managerId })) {
         throw new ConflictError(quantityLimitMessage(receipt.name));
       }
       // Deleted by the manager since it was found: the goods still arrive, as a new item.
@@ -169,7 +156,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
   }
 
   /** Canceled (DESIGN §7): the units go back to the supplier's products, in product order. */
-  async function returnToProducts(trx: repo.Executor, order: SupplyOrder, now: string) {
+  async function returnToProducts(trx: Executor, order: SupplyOrder, now: string) {
     for (const item of order.order_items) {
       if (!(await productsRepo.returnToProduct(trx, item.product_id, item.quantity, now))) {
         throw new ConflictError(quantityLimitMessage(item.product_name));
@@ -186,13 +173,14 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
   }
 
   return {
-    async list(user: SessionUser, page: ListQuery): Promise<{ items: SupplyOrder[]; total: number }> {
-      const scope = visibleTo(user);
-      const [items, total] = await Promise.all([
-        repo.listSupplyOrders(db, scope, { limit: page.limit ?? LIST_LIMIT_MAX, offset: page.offset ?? 0 }),
-        repo.countSupplyOrders(db, scope),
-      ]);
-      return { items, total };
+    /** A manager's own supply orders, or those placed with a supplier (DESIGN §7). */
+    list(scope: Scope, query: SupplyOrderListQuery): Promise<ListPage<SupplyOrder>> {
+      const list = listRequestOf(SUPPLY_ORDER_LIST, query);
+      return listWithTotal(
+        list.page,
+        (page) => repo.listSupplyOrders(db, scope.reach, query, { ...list, page }),
+        () => repo.countSupplyOrders(db, scope.reach, query, list.q),
+      );
     },
 
     /**
@@ -201,70 +189,57 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
      * its lines and the supplier's notification written; any bad or short line undoes all of it.
      */
     async place(
-      user: SessionUser,
+      scope: Scope,
       body: CreateSupplyOrderBody,
       audit: AuditContext,
-      beforeCommit?: BeforeCommit,
-    ): Promise<SupplyOrder> {
-      if (user.role !== 'Inventory Manager') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+      key: IdempotencyKey,
+    ): Promise<{ message: string; order: SupplyOrder }> {
+      const manager = scope.user;
       // Refused rather than ignored: a client naming another manager has a bug worth seeing.
-      if (body.inventory_manager_id != null && body.inventory_manager_id !== user.id) {
+      if (body.inventory_manager_id != null && body.inventory_manager_id !== manager.id) {
         throw new ForbiddenError(SUPPLY_ORDER_MESSAGES.notYourInventory);
       }
-      const lines = mergeLines(body.items);
+      const lines = mergeLines(
+        body.items.map((item) => ({ id: item.product_id, quantity: item.quantity })),
+        SUPPLY_ORDER_MESSAGES.invalidQuantity,
+      );
       const now = clock.now().toISOString();
       const { order, notification } = await db.transaction().execute(async (trx) => {
-        if (!(await getActiveSupplierById(trx, body.supplier_id))) {
+        const supplier = await getActiveSupplierById(trx, body.supplier_id);
+        if (!supplier) {
           throw new InvalidError(SUPPLY_ORDER_MESSAGES.invalidSupplier, [
             { path: 'body.supplier_id', message: SUPPLY_ORDER_MESSAGES.invalidSupplier },
           ]);
         }
-        const items: Parameters<typeof repo.createSupplyOrder>[2] = [];
-        let totalCents = 0;
-        for (const line of lines) {
-          const product = await productsRepo.takeProduct(
-            trx,
-            line.product_id,
-            body.supplier_id,
-            line.quantity,
-            now,
-          );
-          if (!product) {
-            const found = await productsRepo.getProductOwner(trx, line.product_id);
-            if (found?.supplier_id === body.supplier_id)
-              throw new ConflictError(notEnoughStockMessage(found.name));
-            throw new InvalidError(notSuppliersProductMessage(line.product_id), [
-              { path: 'body.items', message: notSuppliersProductMessage(line.product_id) },
-            ]);
-          }
-          totalCents = addExactly(totalCents, product.price_cents * line.quantity, ORDER_MESSAGES.tooLarge);
-          items.push({
-            product_id: product.id,
-            product_name: product.name,
-            quantity: line.quantity,
-            price_cents: product.price_cents,
-            weight_grams: product.weight_grams,
-          });
-        }
+        const taken = await takeLines(trx, lines, productsOf(supplier.id, now), ORDER_MESSAGES.tooLarge);
         const order = await repo.createSupplyOrder(
           trx,
           {
-            inventory_manager_id: user.id,
-            supplier_id: body.supplier_id,
+            inventory_manager_id: manager.id,
+            supplier_id: supplier.id,
             address: body.address,
             mobile_number: body.mobile_number,
             status: NEW_SUPPLY_ORDER_STATUS,
+            total_quantity: lines.reduce((units, line) => units + line.quantity, 0),
+            total_cost_cents: taken.totalCents,
             created_at: now,
           },
-          items,
+          taken.lines.map(({ row, quantity }) => ({
+            product_id: row.id,
+            product_name: row.name,
+            quantity,
+            price_cents: row.price_cents,
+            weight_grams: row.weight_grams,
+          })),
+          { supplier_name: supplier.name, inventory_manager_name: manager.name },
         );
         const notification = await createNotification(trx, {
-          user_id: body.supplier_id,
+          user_id: supplier.id,
           title: NEW_SUPPLY_ORDER_STATUS,
-          message: supplyOrderReceivedMessage(order.id, user.name),
+          message: supplyOrderReceivedMessage(order.id, manager.name),
           created_at: now,
         });
-        await beforeCommit?.(trx, order);
+        await key.store(trx, { statusCode: 201, body: { message: SUPPLY_ORDER_MESSAGES.placed, order } });
         await recordAuditEvent(trx, audit, now, {
           action: 'supply_order.placed',
           entityType: 'supply_order',
@@ -276,7 +251,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
       });
 
       publish(order, order.supplier_id, notification);
-      return order;
+      return { message: SUPPLY_ORDER_MESSAGES.placed, order };
     },
 
     /**
@@ -286,17 +261,15 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
      * asking for what the order already has changes nothing.
      */
     async update(
-      user: SessionUser,
+      scope: Scope,
       id: number,
       body: UpdateSupplyOrderBody,
       audit: AuditContext,
     ): Promise<SupplyOrder> {
-      if (user.role !== 'Supplier') throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
-      const scope = { supplierId: user.id };
       const { order, notification } = await db.transaction().execute(async (trx) => {
         const now = clock.now().toISOString();
-        // Another supplier's order answers 404, like a missing one: it never reveals that it exists.
-        const current = await repo.getSupplyOrder(trx, id, scope);
+        // An order out of reach answers 404, like a missing one: it never reveals that it exists.
+        const current = await repo.getSupplyOrder(trx, id, scope.reach);
         if (!current) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
         if (isFinalSupplyOrderStatus(current.status)) {
           throw new ConflictError(finalSupplyOrderMessage(current.status));
@@ -305,20 +278,20 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
         if (changes.status === undefined && changes.expected_delivery_time === undefined) {
           return { order: current, notification: undefined };
         }
-        const changed = await repo.changeSupplyOrder(trx, id, user.id, FINAL_SUPPLY_ORDER_STATUSES, {
+        const changed = await repo.changeSupplyOrder(trx, id, scope.reach, FINAL_SUPPLY_ORDER_STATUSES, {
           ...changes,
           updated_at: now,
           ...(changes.status === 'Delivered' ? { delivered_at: now } : {}),
         });
         if (!changed) {
           // Made final by a concurrent request between the read and this write (PostgreSQL).
-          const latest = await repo.getSupplyOrder(trx, id, scope);
+          const latest = await repo.getSupplyOrder(trx, id, scope.reach);
           throw new ConflictError(finalSupplyOrderMessage(latest?.status ?? current.status));
         }
         if (changes.status === 'Delivered') await receiveIntoStock(trx, current, now);
         if (changes.status === 'Canceled') await returnToProducts(trx, current, now);
 
-        const order = await repo.getSupplyOrder(trx, id, scope);
+        const order = await repo.getSupplyOrder(trx, id, scope.reach);
         if (!order) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
         const notification = await createNotification(trx, {
           user_id: order.inventory_manager_id,

@@ -1,4 +1,4 @@
-import { ACTIVITY_MESSAGES, type ActivityEvent } from '@depot/contract';
+import { type ActivityEvent, LIST_MESSAGES } from '@depot/contract';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -26,7 +26,7 @@ export default function ActivityPage() {
   const [actor] = useDebouncedValue(filters.actor, 300);
   const applied = useMemo(() => ({ ...filters, actor }), [filters, actor]);
   const dateError =
-    filters.from && filters.to && filters.from > filters.to ? ACTIVITY_MESSAGES.fromAfterTo : undefined;
+    filters.from && filters.to && filters.from > filters.to ? LIST_MESSAGES.fromAfterTo : undefined;
   const activity = useActivity(applied, dateError === undefined);
 
   // A new event shifts later pages by one, so a loaded page can repeat an event: show it once.

@@ -28,6 +28,7 @@ function order(id: number, overrides: Partial<Order> = {}): Order {
     delivery_date: '2026-11-24T10:35:00.000Z',
     status: 'Processing',
     courier_service_id: COURIER.id,
+    customer_name: 'Asha Verma',
     customer_id: 8,
     ...overrides,
   };

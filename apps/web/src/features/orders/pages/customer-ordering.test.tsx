@@ -58,6 +58,7 @@ const PLACED: Order = {
   status: 'Processing',
   courier_service_id: 12,
   customer_id: CUSTOMER.id,
+  customer_name: CUSTOMER.name,
 };
 
 function renderOrdering(entry: string, routes: FetchRoutes = {}) {

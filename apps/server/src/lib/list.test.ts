@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listWithTotal } from './page';
+import { listWithTotal } from './list';
 
 /** A list of `size` numbers, paged, counting how often it was counted. */
 function listOf(size: number) {

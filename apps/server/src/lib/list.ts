@@ -1,0 +1,89 @@
+import {
+  LINK_HEADER,
+  LIST_LIMIT_MAX,
+  type ListQuery,
+  type ListSpec,
+  type SortOrder,
+  sortOf,
+  TOTAL_COUNT_HEADER,
+} from '@depot/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The service and HTTP halves of the list protocol (docs/decisions/011-one-list-protocol.md); the
+ * SQL half is db/list-query.ts.
+ */
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** What a repository's list function is asked: the search, the sort and the page. */
+export interface ListRequest<SortField extends string> {
+  q: string | undefined;
+  sort: { field: SortField; order: SortOrder };
+  page: Page;
+}
+
+/** One page of a list and the total behind it. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: Page;
+}
+
+/** A list query with the list's defaults applied: everything up to the cap unless a page is asked. */
+export function listRequestOf<SortField extends string>(
+  spec: ListSpec<SortField>,
+  query: ListQuery<SortField>,
+): ListRequest<SortField> {
+  return {
+    q: query.q || undefined,
+    sort: sortOf(spec, query),
+    page: { limit: query.limit ?? LIST_LIMIT_MAX, offset: query.offset ?? 0 },
+  };
+}
+
+/**
+ * A page and the total behind it (X-Total-Count). A page that came back shorter than its limit
+ * is the end of the list, so the total is known without a count; only a full page, or an empty
+ * one past the end, asks the database.
+ */
+export async function listWithTotal<T>(
+  page: Page,
+  list: (page: Page) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<ListPage<T>> {
+  const items = await list(page);
+  const ended = items.length < page.limit && (items.length > 0 || page.offset === 0);
+  return { items, total: ended ? page.offset + items.length : await count(), page };
+}
+
+/** The list's URL with another offset: the same search, sort, filters and page size. */
+function pageUrl(request: FastifyRequest, limit: number, offset: number): string {
+  const url = new URL(request.url, 'http://depot.invalid');
+  url.searchParams.set('limit', String(limit));
+  url.searchParams.set('offset', String(offset));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Answers a list page as the protocol says: the rows as a JSON array, how many match in
+ * X-Total-Count, and the first, previous, next and last pages in a Link header (RFC 8288).
+ */
+export function sendListPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { items, total, page }: ListPage<T>,
+) {
+  const { limit, offset } = page;
+  const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+  const links = [`<${pageUrl(request, limit, 0)}>; rel="first"`];
+  if (offset > 0) links.push(`<${pageUrl(request, limit, Math.max(0, offset - limit))}>; rel="prev"`);
+  if (offset + limit < total) links.push(`<${pageUrl(request, limit, offset + limit)}>; rel="next"`);
+  links.push(`<${pageUrl(request, limit, lastOffset)}>; rel="last"`);
+  reply.header(TOTAL_COUNT_HEADER, String(total));
+  reply.header(LINK_HEADER, links.join(', '));
+  return items;
+}
