@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { ERROR_CODES } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueEmail } from './test/test-app';
 
@@ -26,6 +28,7 @@ describe('API conventions', () => {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
       expect(response.json().error).toBe(response.json().message);
+      expect(response.json().code).toBe('route_not_found');
     },
   );
 
@@ -38,6 +41,7 @@ describe('API conventions', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/too large/);
+    expect(response.json().code).toBe('body_too_large');
   });
 
   it('refuses malformed JSON with 400 and form bodies with 415', async () => {
@@ -48,6 +52,7 @@ describe('API conventions', () => {
       payload: '{"email":',
     });
     expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('invalid_json');
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
       const response = await t.app.inject({
         method: 'POST',
@@ -56,7 +61,63 @@ describe('API conventions', () => {
         payload: 'email=a@b.c&password=x',
       });
       expect(response.statusCode).toBe(415);
+      expect(response.json().code).toBe('unsupported_media_type');
     }
+  });
+
+  it("answers Fastify's own refusals in the API's shape: an over-long path parameter is a 414", async () => {
+    for (const [method, url] of [
+      ['GET', `/api/stocks/${'1'.repeat(200)}`],
+      ['POST', `/auth/reset-password/${'x'.repeat(300)}`],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(414);
+      expect(response.json()).toEqual({
+        error: 'A part of the path is too long',
+        message: 'A part of the path is too long',
+        code: 'uri_too_long',
+      });
+    }
+  });
+
+  it("answers a request Node's HTTP parser cannot read in the API's shape, then closes", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = t.app.server.address() as { port: number };
+      for (const raw of ['GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 'BLAH\r\n\r\n']) {
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+          let text = '';
+          socket.on('data', (chunk) => {
+            text += chunk;
+          });
+          socket.on('close', () => resolve(text));
+          socket.on('error', reject);
+        });
+        expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+        const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+        expect(body).toEqual({
+          error: 'The request is malformed',
+          message: 'The request is malformed',
+          code: 'bad_request',
+        });
+      }
+    } finally {
+      t.app.server.closeAllConnections();
+    }
+  });
+
+  it('gives every error a code the OpenAPI document lists', async () => {
+    const unauthorized = await t.app.inject({ method: 'GET', url: '/api/stocks' });
+    expect(unauthorized.json()).toEqual({
+      error: 'You are not logged in',
+      message: 'You are not logged in',
+      code: 'not_logged_in',
+    });
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schema = doc.components.schemas.ErrorResponse;
+    expect(schema.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
+    expect([...schema.properties.code.enum].sort()).toEqual(Object.keys(ERROR_CODES).sort());
   });
 
   it('refuses a state-changing call from another site, and allows its own origin', async () => {

@@ -46,7 +46,7 @@ import { supplierRoutes } from './modules/suppliers/routes';
 import { createSupplierService } from './modules/suppliers/service';
 import { supplyOrderRoutes } from './modules/supply-orders/routes';
 import { createSupplyOrderService } from './modules/supply-orders/service';
-import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerResponseCache } from './plugins/response-cache';
 import { serializerCompiler } from './plugins/response-serializer';
@@ -149,6 +149,8 @@ export async function buildApp(options: BuildAppOptions) {
     logController: new AccessLog(),
     genReqId: requestIdOf,
     bodyLimit: 1_048_576,
+    frameworkErrors,
+    clientErrorHandler,
     // request.ip, .protocol and .host read X-Forwarded-* only when the peer is a listed proxy.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });

@@ -1,10 +1,50 @@
 import { z } from 'zod';
 
-/** Every error answer carries the same sentence in `error` and `message` (DESIGN §3). */
+/**
+ * Every kind of error the API answers, as a stable code a client may branch on, with what it
+ * means. The sentence in `error` and `message` is for people and may be reworded; the code is not.
+ */
+export const ERROR_CODES = {
+  invalid_input: 'A field, query parameter or header is not valid; `details` names each problem.',
+  invalid_json: 'The body is not valid JSON.',
+  unsupported_media_type: 'The body is not sent as application/json.',
+  body_too_large: 'The body is larger than 1 MB.',
+  uri_too_long: 'A path parameter is too long.',
+  bad_request: 'The HTTP request itself is malformed.',
+  not_logged_in: 'No valid session: log in (again).',
+  invalid_credentials: 'The email or the password is wrong.',
+  wrong_role: "The signed-in user's role may not call this endpoint.",
+  forbidden: 'The request would act for another user.',
+  cross_site_request: 'A state-changing request came from another site (Origin).',
+  not_found: 'No such object, or none the caller may reach.',
+  route_not_found: 'No such endpoint.',
+  conflict: 'The request conflicts with the current state.',
+  email_taken: 'An account already uses this email.',
+  not_enough_stock: 'An order line asks for more units than the stock item or product holds.',
+  product_unavailable: 'An order line names a stock item that no longer exists.',
+  quantity_limit: 'A stock item or product would hold more than the largest quantity.',
+  order_final: 'The supply order is Delivered or Canceled and can no longer change.',
+  idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry shortly.',
+  idempotency_key_reused: 'This Idempotency-Key was used for a different request.',
+  too_many_requests: 'Too many attempts: retry after the Retry-After header.',
+  internal_error: 'A fault on the server; the request changed nothing.',
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+const CODES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/**
+ * Every error answer carries the same sentence in `error` and `message` (the screens read one or
+ * the other), a `code` from ERROR_CODES, and for bad input `details` with each problem's path.
+ */
 export const errorResponseSchema = z
   .object({
     error: z.string(),
     message: z.string(),
+    code: z.enum(CODES).describe(
+      Object.entries(ERROR_CODES)
+        .map(([code, meaning]) => `\`${code}\`: ${meaning}`)
+        .join('\n'),
+    ),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'ErrorResponse' });

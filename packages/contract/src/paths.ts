@@ -26,3 +26,9 @@ export const PATHS = {
 /** Whether a URL path (no query) is the dashboard or one of its pages. */
 export const isDashboardPath = (pathname: string) =>
   pathname === PATHS.dashboard || pathname.startsWith(`${PATHS.dashboard}/`);
+
+/** Whether a URL path (a query after it is ignored) is the API: under /api or /auth. */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return path.startsWith('/api/') || path.startsWith('/auth/') || path === '/api' || path === '/auth';
+}

@@ -1,9 +1,18 @@
-/** Domain errors thrown by services; one error handler turns them into HTTP answers. */
+import type { ErrorCode } from '@depot/contract';
+
+export type ErrorDetails = { path: string; message: string }[];
+
+/**
+ * Domain errors thrown by services; one error handler turns them into HTTP answers with their
+ * status and code (docs/decisions/013-errors-with-a-code.md). Each kind has a default code;
+ * a service names a more precise one where a client may act on it.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly details?: { path: string; message: string }[],
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = new.target.name;
@@ -11,34 +20,34 @@ export class AppError extends Error {
 }
 
 export class InvalidError extends AppError {
-  constructor(message: string, details?: { path: string; message: string }[]) {
-    super(400, message, details);
+  constructor(message: string, details?: ErrorDetails) {
+    super(400, 'invalid_input', message, details);
   }
 }
 export class UnauthorizedError extends AppError {
-  constructor(message: string) {
-    super(401, message);
+  constructor(message: string, code: 'not_logged_in' | 'invalid_credentials' = 'not_logged_in') {
+    super(401, code, message);
   }
 }
 export class ForbiddenError extends AppError {
-  constructor(message: string) {
-    super(403, message);
+  constructor(message: string, code: 'forbidden' | 'wrong_role' | 'cross_site_request' = 'forbidden') {
+    super(403, code, message);
   }
 }
 export class NotFoundError extends AppError {
   constructor(message: string) {
-    super(404, message);
+    super(404, 'not_found', message);
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, code: ErrorCode = 'conflict') {
+    super(409, code, message);
   }
 }
 /** Well-formed but unusable: an Idempotency-Key reused with a different request. */
 export class UnprocessableError extends AppError {
   constructor(message: string) {
-    super(422, message);
+    super(422, 'idempotency_key_reused', message);
   }
 }
 
@@ -47,7 +56,7 @@ export class TooManyRequestsError extends AppError {
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, message);
+    super(429, 'too_many_requests', message);
   }
 }
 

@@ -1,16 +1,29 @@
-import { IDEMPOTENT_REPLAYED_HEADER } from '@depot/contract';
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { Socket } from 'node:net';
+import { type ErrorCode, type ErrorResponse, IDEMPOTENT_REPLAYED_HEADER } from '@depot/contract';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifySchemaValidationError,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, InvalidError, StoredAnswer, TooManyRequestsError } from '../lib/errors';
+import { AppError, type ErrorDetails, InvalidError, StoredAnswer, TooManyRequestsError } from '../lib/errors';
 
-function send(
-  reply: import('fastify').FastifyReply,
-  status: number,
-  message: string,
-  details?: { path: string; message: string }[],
-) {
-  return reply.status(status).send({ error: message, message, ...(details ? { details } : {}) });
+/**
+ * One error shape for the whole API (docs/decisions/013-errors-with-a-code.md): {error, message,
+ * code, details?}, the same sentence in error and message, a code from the contract's ERROR_CODES.
+ * 5xx answers never show internals.
+ */
+export function errorBody(code: ErrorCode, message: string, details?: ErrorDetails): ErrorResponse {
+  return { error: message, message, code, ...(details ? { details } : {}) };
 }
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: ErrorDetails) {
+  return reply.status(status).send(errorBody(code, message, details));
+}
+
+const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
 function validationDetails(issues: FastifySchemaValidationError[], context: string) {
   return issues.map((issue) => ({
@@ -28,7 +41,20 @@ export function formErrorFormatter(issues: FastifySchemaValidationError[], conte
   return new InvalidError(details[0]?.message ?? 'Invalid input', details);
 }
 
-/** One error shape for the whole API: {error, message, details?}; 5xx never shows internals. */
+/** Fastify's own 4xx errors, by its code: the status, our code and our sentence. */
+const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large', 'Request body is too large (1 MB at most)'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'unsupported_media_type',
+    'Send the request body as application/json',
+  ],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The request body is not valid JSON'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The request body is not valid JSON'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long', 'A part of the path is too long'],
+  FST_ERR_BAD_URL: [400, 'bad_request', 'The path is not a valid URL'],
+};
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof StoredAnswer) {
@@ -38,26 +64,57 @@ export function registerErrorHandler(app: FastifyInstance) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, error.message, error.details);
+      return send(reply, error.statusCode, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = validationDetails(error.validation, error.validationContext ?? 'body');
       const first = details[0];
-      return send(reply, 400, first ? `Invalid input: ${first.message}` : 'Invalid input', details);
+      return send(
+        reply,
+        400,
+        'invalid_input',
+        first ? `Invalid input: ${first.message}` : 'Invalid input',
+        details,
+      );
     }
-    switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, 'Request body is too large (1 MB at most)');
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, 'Send the request body as application/json');
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return send(reply, 400, 'The request body is not valid JSON');
-    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return send(reply, ...known);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, error.message);
+      return send(reply, error.statusCode, 'bad_request', error.message);
     }
     request.log.error({ err: error }, 'request failed');
-    return send(reply, 500, 'Something went wrong on our side. Please try again.');
+    return send(reply, 500, 'internal_error', INTERNAL_ERROR);
   });
+}
+
+/**
+ * Errors Fastify answers before a route runs (a path parameter over its length, a URL that cannot
+ * be decoded): the same shape as every other error (Fastify's `frameworkErrors` option).
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  reply,
+) => {
+  const [status, code, message] = FRAMEWORK_ERRORS[error.code] ?? [400, 'bad_request', 'Bad request'];
+  void send(reply as unknown as FastifyReply, status, code, message);
+};
+
+/**
+ * A request Node's HTTP parser cannot read (a bad header, a method that is not one) never
+ * reaches Fastify: the socket gets the same JSON shape, then closes (Fastify's `clientErrorHandler`).
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (!socket.writable) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(
+    errorBody(
+      'bad_request',
+      status === 431 ? 'The request headers are too large' : 'The request is malformed',
+    ),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Connection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

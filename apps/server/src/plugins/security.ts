@@ -59,7 +59,7 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string) 
     if (origin === undefined) return;
     const ownOrigin = `${request.protocol}://${request.host}`;
     if (origin !== ownOrigin && !allowedOrigins.has(origin)) {
-      throw new ForbiddenError('Cross-site request refused');
+      throw new ForbiddenError('Cross-site request refused', 'cross_site_request');
     }
   });
 }

@@ -1,16 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDashboardPath } from '@depot/contract';
+import { isApiPath, isDashboardPath } from '@depot/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionCookieName } from '../modules/auth/session-cookie';
-
-const API_PREFIXES = ['/api/', '/auth/'];
-
-export function isApiPath(url: string) {
-  const path = url.split('?')[0] ?? url;
-  return API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path === '/api' || path === '/auth';
-}
+import { errorBody } from './error-handler';
 
 /**
  * Serves the built React app: hashed files under /static with a year's cache, index.html
@@ -49,7 +43,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const message = `Not found: ${request.method} ${request.url.split('?')[0]}`;
-    return reply.status(404).send({ error: message, message });
+    return reply.status(404).send(errorBody('route_not_found', message));
   });
 }
 

@@ -107,11 +107,21 @@ export interface TestAppOptions {
   passwords?: PasswordHasher;
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   clock: ReturnType<typeof createTestClock>;
   mailer: ReturnType<typeof createMemoryMailer>;
+  /** One request through inject, as the session's user (none: anonymous), with a JSON body. */
+  call(
+    method: Method,
+    url: string,
+    session?: { cookie: string },
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -142,6 +152,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock,
     mailer,
+    call: (method, url, session, payload, headers = {}) =>
+      app.inject({
+        method,
+        url,
+        headers: { ...(session ? { cookie: session.cookie } : {}), ...headers },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     async close() {
       await app.close();
       await database.drop();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDraftFor } from '../../test/order-draft';
 import {
   createTestApp,
+  type Method,
   registerAndLogin,
   STRONG_PASSWORD,
   sessionCookieFrom,
@@ -12,7 +13,6 @@ import {
 } from '../../test/test-app';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 let t: TestApp;
 let manager: Session;
@@ -40,12 +40,7 @@ let requestCounter = 0;
 async function call(method: Method, url: string, session?: Session, payload?: unknown) {
   requestCounter += 1;
   const requestId = `audit-test-${requestCounter}`;
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { 'x-request-id': requestId, ...(session ? { cookie: session.cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  const response = await t.call(method, url, session, payload, { 'x-request-id': requestId });
   return Object.assign(response, { requestId });
 }
 

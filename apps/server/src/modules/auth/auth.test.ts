@@ -64,7 +64,11 @@ describe('register', () => {
       password: STRONG_PASSWORD,
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: AUTH_MESSAGES.emailTaken, message: AUTH_MESSAGES.emailTaken });
+    expect(again.json()).toEqual({
+      error: AUTH_MESSAGES.emailTaken,
+      message: AUTH_MESSAGES.emailTaken,
+      code: 'email_taken',
+    });
   });
 
   it.each([
@@ -160,6 +164,7 @@ describe('login, profile and logout', () => {
       expect(response.json()).toEqual({
         error: 'Invalid email or password',
         message: 'Invalid email or password',
+        code: 'invalid_credentials',
       });
     }
   });

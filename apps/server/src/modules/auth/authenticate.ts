@@ -5,6 +5,7 @@ import {
   AUTH_MESSAGES,
   type EndpointAccess,
   endpointAccess,
+  isApiPath,
   ownerFieldOf,
   type SessionUser,
 } from '@depot/contract';
@@ -42,8 +43,6 @@ export interface AuthenticationOptions {
 
 /** The OpenAPI document and its UI: public, read-only, served by @fastify/swagger-ui. */
 const DOCS_PREFIX = '/api/docs';
-const isApiPath = (path: string) =>
-  (path.startsWith('/api/') || path.startsWith('/auth/')) && !path.startsWith(DOCS_PREFIX);
 
 /**
  * Guards every API route from the contract's access map, attached by method and path when the
@@ -74,14 +73,15 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
       request.user = user;
       const objects = access.roles[user.role];
       const field = fields.get(user.role);
-      if (objects === undefined || field === undefined) throw new ForbiddenError(AUTH_MESSAGES.wrongRole);
+      if (objects === undefined || field === undefined)
+        throw new ForbiddenError(AUTH_MESSAGES.wrongRole, 'wrong_role');
       request.scope = { user, objects, reach: field === 'all' ? 'all' : { field, id: user.id } };
     };
   }
 
   const guards = new WeakSet<preValidationHookHandler>();
   const attachGuard: onRouteHookHandler = (route) => {
-    if (!isApiPath(route.url)) return;
+    if (!isApiPath(route.url) || route.url.startsWith(DOCS_PREFIX)) return;
     // Fastify adds a HEAD route beside every GET, with the GET's hooks.
     const method = route.method === 'HEAD' ? 'GET' : route.method;
     const endpoint = `${method} ${route.url}`;

@@ -70,10 +70,6 @@ export function deleteSessionById(db: Executor, sessionId: number) {
   return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export function deleteSessionByTokenHash(db: Executor, tokenHash: string) {
-  return db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-}
-
 export function deleteSessionsOfUser(db: Executor, userId: number) {
   return db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

@@ -86,14 +86,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         viewers: userId === undefined ? [] : [userId],
       });
     });
-    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
   }
 
   return {
     async register(body: RegisterBody, audit: AuditContext): Promise<SessionUser> {
       assertNotCommonPassword(body.password);
       const existing = await repo.getActiveUserByEmail(db, body.email);
-      if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email_taken');
       const passwordHash = await passwords.hash(body.password);
       const now = isoNow();
       try {
@@ -115,7 +115,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           return user;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+        if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email_taken');
         throw error;
       }
     },

@@ -125,7 +125,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
     // A 'running' row was claimed before its work by an earlier Depot; one a minute old belongs to
     // a request that died, and a retry takes it over.
     if (existing.created_at >= isoAgo(IDEMPOTENCY_STALE_RUNNING_MS)) {
-      throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+      throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_in_progress');
     }
     await repo.deleteStaleKey(executor, existing.id, existing.created_at);
     return undefined;
@@ -154,7 +154,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
     const runningHash = running.get(slot);
     if (runningHash !== undefined) {
       throw runningHash === requestHash
-        ? new ConflictError(IDEMPOTENCY_MESSAGES.inProgress)
+        ? new ConflictError(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_in_progress')
         : new UnprocessableError(IDEMPOTENCY_MESSAGES.keyReused);
     }
     running.set(slot, requestHash);
@@ -176,7 +176,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
           const theirs = await storedAnswer(executor, userId, key, requestHash);
           throw theirs
             ? new StoredAnswer(theirs.statusCode, theirs.body)
-            : new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+            : new ConflictError(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_in_progress');
         }
       },
     };

@@ -10,7 +10,6 @@ import { createTestApp, registerAndLogin, sessionCookieFrom, type TestApp } from
 import { hashIdempotentRequest } from '../idempotency/service';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 let t: TestApp;
 let manager: Session;
@@ -35,14 +34,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: Method, url: string, session?: Session, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(session ? { cookie: session.cookie } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
 /** Moving the clock a day ends every session (12 hours at most): log everyone in again. */
 async function logInAgain() {
   for (const session of [manager, customer, otherCustomer, courier, otherCourier, supplier]) {
@@ -61,7 +52,7 @@ async function addStock(values: {
   quantity: number;
   weight: number | string;
 }) {
-  const response = await call('POST', '/api/stocks', manager, values);
+  const response = await t.call('POST', '/api/stocks', manager, values);
   expect(response.statusCode).toBe(201);
   return response.json().stock.stock_id as number;
 }
@@ -100,7 +91,7 @@ function draft(items: unknown[], overrides: Record<string, unknown> = {}) {
 }
 
 async function placeOrder(session: Session, body: unknown, headers = {}) {
-  return call('POST', '/api/orders', session, body, headers);
+  return t.call('POST', '/api/orders', session, body, headers);
 }
 
 describe('placing an order', () => {
@@ -203,10 +194,10 @@ describe('placing an order', () => {
     const placed = (await placeOrder(customer, draft([{ stock_id: stock, quantity: 1 }]))).json()
       .order as Order;
     expect(
-      (await call('PUT', `/api/stocks/${stock}`, manager, { name: 'Desk lamp', price: 99 })).statusCode,
+      (await t.call('PUT', `/api/stocks/${stock}`, manager, { name: 'Desk lamp', price: 99 })).statusCode,
     ).toBe(200);
-    expect((await call('DELETE', `/api/stocks/${stock}`, manager)).statusCode).toBe(200);
-    const list = (await call('GET', '/api/orders', customer)).json() as Order[];
+    expect((await t.call('DELETE', `/api/stocks/${stock}`, manager)).statusCode).toBe(200);
+    const list = (await t.call('GET', '/api/orders', customer)).json() as Order[];
     expect(list.find((order) => order.id === placed.id)?.order_items).toEqual([
       { stock_id: stock, product_name: 'Lamp', quantity: 1, price: 20, weight: 2 },
     ]);
@@ -256,13 +247,14 @@ describe('placing an order', () => {
     expect(response.json()).toEqual({
       error: 'Not enough stock for Scarce',
       message: 'Not enough stock for Scarce',
+      code: 'not_enough_stock',
     });
     expect(await snapshot([plenty, scarce, alsoPlenty])).toEqual(before);
   });
 
   it('refuses deleted and unknown stock items with 409 and changes nothing', async () => {
     const gone = await addStock({ name: 'Old stock', price: 1, quantity: 5, weight: 1 });
-    expect((await call('DELETE', `/api/stocks/${gone}`, manager)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/stocks/${gone}`, manager)).statusCode).toBe(200);
     const before = await snapshot([widget, gone]);
     const deleted = await placeOrder(
       customer,
@@ -606,7 +598,7 @@ describe('Idempotency-Key on POST /api/orders', () => {
     const payload = draft([{ stock_id: small, quantity: 2 }]);
     const failed = await placeOrder(customer, payload, { 'idempotency-key': 'order-after-restock' });
     expect(failed.statusCode).toBe(409);
-    expect((await call('PUT', `/api/stocks/${small}`, manager, { quantity: 2 })).statusCode).toBe(200);
+    expect((await t.call('PUT', `/api/stocks/${small}`, manager, { quantity: 2 })).statusCode).toBe(200);
     const retry = await placeOrder(customer, payload, { 'idempotency-key': 'order-after-restock' });
     expect(retry.statusCode).toBe(201);
   });
@@ -670,7 +662,7 @@ describe('reading orders', () => {
   });
 
   const list = async (session: Session, query = '') => {
-    const response = await call('GET', `/api/orders${query}`, session);
+    const response = await t.call('GET', `/api/orders${query}`, session);
     expect(response.statusCode).toBe(200);
     return { orders: response.json() as Order[], total: Number(response.headers['x-total-count']) };
   };
@@ -711,9 +703,9 @@ describe('reading orders', () => {
   });
 
   it('refuses suppliers with 403 and anonymous callers with 401', async () => {
-    expect((await call('GET', '/api/orders', supplier)).statusCode).toBe(403);
-    expect((await call('GET', '/api/orders')).statusCode).toBe(401);
-    expect((await call('GET', '/api/orders?limit=0', manager)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/orders', supplier)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/orders')).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/orders?limit=0', manager)).statusCode).toBe(400);
   });
 });
 
@@ -735,7 +727,7 @@ describe('courier status changes', () => {
 
   it('lets the assigned courier set a status and notifies the customer', async () => {
     t.clock.advance(1000);
-    const response = await call('PUT', `/api/orders/${order.id}`, courier, { status: 'In Transit' });
+    const response = await t.call('PUT', `/api/orders/${order.id}`, courier, { status: 'In Transit' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: 'Order status updated successfully',
@@ -752,7 +744,7 @@ describe('courier status changes', () => {
 
   it('allows any order of statuses', async () => {
     for (const status of ['Delivered', 'Processing', 'Delivered'] as const) {
-      const response = await call('PUT', `/api/orders/${order.id}`, courier, { status });
+      const response = await t.call('PUT', `/api/orders/${order.id}`, courier, { status });
       expect(response.statusCode).toBe(200);
       expect(response.json().order.status).toBe(status);
     }
@@ -760,17 +752,19 @@ describe('courier status changes', () => {
 
   it('writes no notification when the status is already the one asked for', async () => {
     const before = await count('notifications');
-    const response = await call('PUT', `/api/orders/${order.id}`, courier, { status: 'Delivered' });
+    const response = await t.call('PUT', `/api/orders/${order.id}`, courier, { status: 'Delivered' });
     expect(response.statusCode).toBe(200);
     expect(await count('notifications')).toBe(before);
   });
 
   it('answers 404 to another courier and for unknown orders, changing nothing', async () => {
     const before = { row: await orderRow(), notifications: await count('notifications') };
-    const response = await call('PUT', `/api/orders/${order.id}`, otherCourier, { status: 'In Transit' });
+    const response = await t.call('PUT', `/api/orders/${order.id}`, otherCourier, { status: 'In Transit' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(ORDER_MESSAGES.notFound);
-    expect((await call('PUT', '/api/orders/999999', courier, { status: 'In Transit' })).statusCode).toBe(404);
+    expect((await t.call('PUT', '/api/orders/999999', courier, { status: 'In Transit' })).statusCode).toBe(
+      404,
+    );
     expect({ row: await orderRow(), notifications: await count('notifications') }).toEqual(before);
   });
 
@@ -778,14 +772,14 @@ describe('courier status changes', () => {
     const before = await orderRow();
     for (const session of [customer, manager, supplier]) {
       expect(
-        (await call('PUT', `/api/orders/${order.id}`, session, { status: 'In Transit' })).statusCode,
+        (await t.call('PUT', `/api/orders/${order.id}`, session, { status: 'In Transit' })).statusCode,
       ).toBe(403);
     }
     for (const payload of [{ status: 'Lost' }, { status: 'in transit' }, {}]) {
-      const response = await call('PUT', `/api/orders/${order.id}`, courier, payload);
+      const response = await t.call('PUT', `/api/orders/${order.id}`, courier, payload);
       expect(response.statusCode).toBe(400);
     }
-    expect((await call('PUT', `/api/orders/${order.id}`, courier, {})).json().message).toBe(
+    expect((await t.call('PUT', `/api/orders/${order.id}`, courier, {})).json().message).toBe(
       `Invalid input: ${ORDER_MESSAGES.statusRequired}`,
     );
     expect(await orderRow()).toEqual(before);
@@ -793,7 +787,7 @@ describe('courier status changes', () => {
 });
 
 describe('GET /api/orders/get-shipping-cost', () => {
-  const cost = (query: string) => call('GET', `/api/orders/get-shipping-cost${query}`, customer);
+  const cost = (query: string) => t.call('GET', `/api/orders/get-shipping-cost${query}`, customer);
 
   it.each([
     ['?total_weight=2.5&location_type=rural', 15],
@@ -823,7 +817,7 @@ describe('GET /api/orders/get-shipping-cost', () => {
 
   it('needs a login', async () => {
     expect(
-      (await call('GET', '/api/orders/get-shipping-cost?total_weight=1&location_type=urban')).statusCode,
+      (await t.call('GET', '/api/orders/get-shipping-cost?total_weight=1&location_type=urban')).statusCode,
     ).toBe(401);
   });
 });

@@ -48,11 +48,12 @@ const stockAt = (now: string): LineSource<repo.TakenStock> => ({
   take: (trx, line) => repo.takeStock(trx, line.id, line.quantity, now),
   async refusal(trx, line) {
     const found = await repo.getStockName(trx, line.id);
-    return new ConflictError(
-      found && found.deleted_at === null
-        ? notEnoughStockMessage(found.name)
-        : productUnavailableMessage(found?.name ?? `Product #${line.id}`),
-    );
+    return found && found.deleted_at === null
+      ? new ConflictError(notEnoughStockMessage(found.name), 'not_enough_stock')
+      : new ConflictError(
+          productUnavailableMessage(found?.name ?? `Product #${line.id}`),
+          'product_unavailable',
+        );
   },
 });
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 let t: TestApp;
 let owner: Session;
@@ -26,14 +25,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: Method, url: string, session?: Session, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: session ? { cookie: session.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
 const stockRow = (id: number) =>
   t.database.db.selectFrom('stocks').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -50,16 +41,16 @@ const countStockRows = async () =>
 const validStock = { name: 'Blue widget', price: '12.50', quantity: '3', weight: '1.25' };
 
 async function addStock(session: Session, payload: Record<string, unknown> = validStock) {
-  const response = await call('POST', '/api/stocks', session, payload);
+  const response = await t.call('POST', '/api/stocks', session, payload);
   expect(response.statusCode).toBe(201);
   return response.json().stock as { stock_id: number; stock_name: string };
 }
 
-const notFound = { error: STOCK_MESSAGES.notFound, message: STOCK_MESSAGES.notFound };
+const notFound = { error: STOCK_MESSAGES.notFound, message: STOCK_MESSAGES.notFound, code: 'not_found' };
 
 describe('adding stock', () => {
   it('adds a stock item from numeric strings, answers decimals and stores cents and grams', async () => {
-    const response = await call('POST', '/api/stocks', owner, {
+    const response = await t.call('POST', '/api/stocks', owner, {
       inventory_manager_id: owner.user.id,
       name: '  Blue widget  ',
       price: '12.50',
@@ -92,7 +83,7 @@ describe('adding stock', () => {
   });
 
   it('accepts plain numbers and an absent owner, and rounds away binary noise', async () => {
-    const response = await call('POST', '/api/stocks', owner, {
+    const response = await t.call('POST', '/api/stocks', owner, {
       name: 'Cheap bolt',
       price: 19.99,
       quantity: 0,
@@ -121,7 +112,7 @@ describe('adding stock', () => {
       quantity: 1_000_000_000,
       weight_grams: 1_000_000_000,
     });
-    const read = await call('GET', `/api/stocks/${stock.stock_id}`, owner);
+    const read = await t.call('GET', `/api/stocks/${stock.stock_id}`, owner);
     expect(read.json()).toMatchObject({ price: 10_000_000, quantity: 1_000_000_000, weight: 1_000_000 });
   });
 
@@ -132,7 +123,7 @@ describe('adding stock', () => {
 
   it('refuses an owner other than the caller with 403 and writes nothing', async () => {
     const before = await countStockRows();
-    const response = await call('POST', '/api/stocks', owner, {
+    const response = await t.call('POST', '/api/stocks', owner, {
       ...validStock,
       inventory_manager_id: rival.user.id,
     });
@@ -140,6 +131,7 @@ describe('adding stock', () => {
     expect(response.json()).toEqual({
       error: STOCK_MESSAGES.notYourInventory,
       message: STOCK_MESSAGES.notYourInventory,
+      code: 'forbidden',
     });
     expect(await countStockRows()).toBe(before);
   });
@@ -173,7 +165,7 @@ describe('adding stock', () => {
     ['name', 42],
   ])('refuses %s = %j with 400 naming the field, writing nothing', async (field, value) => {
     const before = await countStockRows();
-    const response = await call('POST', '/api/stocks', owner, { ...validStock, [field]: value });
+    const response = await t.call('POST', '/api/stocks', owner, { ...validStock, [field]: value });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error).toBe(body.message);
@@ -185,7 +177,7 @@ describe('adding stock', () => {
     const before = await countStockRows();
     const payload: Record<string, unknown> = { ...validStock };
     delete payload[field];
-    const response = await call('POST', '/api/stocks', owner, payload);
+    const response = await t.call('POST', '/api/stocks', owner, payload);
     expect(response.statusCode).toBe(400);
     const expected =
       field === 'name'
@@ -196,7 +188,7 @@ describe('adding stock', () => {
   });
 
   it('explains a bad price in words the form can show', async () => {
-    const response = await call('POST', '/api/stocks', owner, { ...validStock, price: '1.234' });
+    const response = await t.call('POST', '/api/stocks', owner, { ...validStock, price: '1.234' });
     expect(response.json().message).toBe(
       'Invalid input: Price must be a number from 0 to 10,000,000 with at most 2 decimals',
     );
@@ -224,7 +216,7 @@ describe('reading stock', () => {
   });
 
   it('gives a manager only their own live items, in the spec shape', async () => {
-    const response = await call('GET', '/api/stocks', owner);
+    const response = await t.call('GET', '/api/stocks', owner);
     expect(response.statusCode).toBe(200);
     const items = response.json() as { stock_id: number; inventory_manager_id: number }[];
     expect(items.length).toBeGreaterThan(0);
@@ -242,14 +234,14 @@ describe('reading stock', () => {
   });
 
   it('gives a customer every live item of every manager', async () => {
-    const response = await call('GET', '/api/stocks', customer);
+    const response = await t.call('GET', '/api/stocks', customer);
     expect(response.statusCode).toBe(200);
     const ids = (response.json() as { stock_id: number }[]).map((item) => item.stock_id);
     expect(ids).toEqual(expect.arrayContaining([ownStock.stock_id, rivalStock.stock_id]));
   });
 
   it('reads one item: the owner and a customer may, another manager gets 404', async () => {
-    const own = await call('GET', `/api/stocks/${ownStock.stock_id}`, owner);
+    const own = await t.call('GET', `/api/stocks/${ownStock.stock_id}`, owner);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({
       stock_id: ownStock.stock_id,
@@ -259,30 +251,30 @@ describe('reading stock', () => {
       weight: 2,
       inventory_manager_id: owner.user.id,
     });
-    const byCustomer = await call('GET', `/api/stocks/${rivalStock.stock_id}`, customer);
+    const byCustomer = await t.call('GET', `/api/stocks/${rivalStock.stock_id}`, customer);
     expect(byCustomer.json()).toMatchObject({ stock_name: 'Rival crate', price: 0.99, weight: 0.5 });
-    const byRival = await call('GET', `/api/stocks/${ownStock.stock_id}`, rival);
+    const byRival = await t.call('GET', `/api/stocks/${ownStock.stock_id}`, rival);
     expect(byRival.statusCode).toBe(404);
     expect(byRival.json()).toEqual(notFound);
   });
 
   it('answers 404 for an unknown id and 400 for an id that cannot be one', async () => {
-    expect((await call('GET', '/api/stocks/999999', owner)).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/stocks/999999', owner)).statusCode).toBe(404);
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-      expect((await call('GET', `/api/stocks/${id}`, owner)).statusCode).toBe(400);
+      expect((await t.call('GET', `/api/stocks/${id}`, owner)).statusCode).toBe(400);
     }
   });
 
   it('refuses couriers and suppliers with 403 and anonymous callers with 401', async () => {
     for (const session of [courier, supplier]) {
       for (const url of ['/api/stocks', `/api/stocks/${ownStock.stock_id}`]) {
-        const response = await call('GET', url, session);
+        const response = await t.call('GET', url, session);
         expect(response.statusCode).toBe(403);
         expect(response.json().message).toBe(AUTH_MESSAGES.wrongRole);
       }
     }
     for (const url of ['/api/stocks', `/api/stocks/${ownStock.stock_id}`]) {
-      const response = await call('GET', url);
+      const response = await t.call('GET', url);
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe(AUTH_MESSAGES.notLoggedIn);
     }
@@ -293,7 +285,7 @@ describe('changing and deleting stock', () => {
   it('updates only the fields sent and answers the message', async () => {
     const stock = await addStock(owner);
     t.clock.advance(1000);
-    const response = await call('PUT', `/api/stocks/${stock.stock_id}`, owner, { price: '7.5' });
+    const response = await t.call('PUT', `/api/stocks/${stock.stock_id}`, owner, { price: '7.5' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Stock updated successfully' });
     expect(await stockRow(stock.stock_id)).toMatchObject({
@@ -304,14 +296,14 @@ describe('changing and deleting stock', () => {
       updated_at: t.clock.now().toISOString(),
     });
 
-    const full = await call('PUT', `/api/stocks/${stock.stock_id}`, owner, {
+    const full = await t.call('PUT', `/api/stocks/${stock.stock_id}`, owner, {
       name: ' Red widget ',
       price: 0,
       quantity: '12',
       weight: '0.25',
     });
     expect(full.statusCode).toBe(200);
-    const read = await call('GET', `/api/stocks/${stock.stock_id}`, owner);
+    const read = await t.call('GET', `/api/stocks/${stock.stock_id}`, owner);
     expect(read.json()).toEqual({
       stock_id: stock.stock_id,
       stock_name: 'Red widget',
@@ -324,7 +316,7 @@ describe('changing and deleting stock', () => {
 
   it('ignores an owner or id sent in an update', async () => {
     const stock = await addStock(owner);
-    const response = await call('PUT', `/api/stocks/${stock.stock_id}`, owner, {
+    const response = await t.call('PUT', `/api/stocks/${stock.stock_id}`, owner, {
       inventory_manager_id: rival.user.id,
       stock_id: 1,
       quantity: 4,
@@ -346,7 +338,7 @@ describe('changing and deleting stock', () => {
   ])('refuses an update with %s = %j and changes nothing', async (field, value) => {
     const stock = await addStock(owner);
     const before = await stockRow(stock.stock_id);
-    const response = await call('PUT', `/api/stocks/${stock.stock_id}`, owner, {
+    const response = await t.call('PUT', `/api/stocks/${stock.stock_id}`, owner, {
       quantity: 9,
       [field]: value,
     });
@@ -357,13 +349,13 @@ describe('changing and deleting stock', () => {
   it("answers 404 to another manager's update and delete and leaves the item as it was", async () => {
     const stock = await addStock(owner);
     const before = await stockRow(stock.stock_id);
-    const update = await call('PUT', `/api/stocks/${stock.stock_id}`, rival, {
+    const update = await t.call('PUT', `/api/stocks/${stock.stock_id}`, rival, {
       quantity: 0,
       name: 'Mine now',
     });
     expect(update.statusCode).toBe(404);
     expect(update.json()).toEqual(notFound);
-    const remove = await call('DELETE', `/api/stocks/${stock.stock_id}`, rival);
+    const remove = await t.call('DELETE', `/api/stocks/${stock.stock_id}`, rival);
     expect(remove.statusCode).toBe(404);
     expect(remove.json()).toEqual(notFound);
     expect(await stockRow(stock.stock_id)).toEqual(before);
@@ -374,13 +366,17 @@ describe('changing and deleting stock', () => {
     const before = await stockRow(stock.stock_id);
     const count = await countStockRows();
     const attempts = [
-      await call('POST', '/api/stocks', customer, validStock),
-      await call('PUT', `/api/stocks/${stock.stock_id}`, customer, { quantity: 0 }),
-      await call('DELETE', `/api/stocks/${stock.stock_id}`, customer),
+      await t.call('POST', '/api/stocks', customer, validStock),
+      await t.call('PUT', `/api/stocks/${stock.stock_id}`, customer, { quantity: 0 }),
+      await t.call('DELETE', `/api/stocks/${stock.stock_id}`, customer),
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: AUTH_MESSAGES.wrongRole, message: AUTH_MESSAGES.wrongRole });
+      expect(response.json()).toEqual({
+        error: AUTH_MESSAGES.wrongRole,
+        message: AUTH_MESSAGES.wrongRole,
+        code: 'wrong_role',
+      });
     }
     expect(await stockRow(stock.stock_id)).toEqual(before);
     expect(await countStockRows()).toBe(count);
@@ -389,11 +385,11 @@ describe('changing and deleting stock', () => {
   it('refuses anonymous writes with 401', async () => {
     const stock = await addStock(owner);
     const count = await countStockRows();
-    expect((await call('POST', '/api/stocks', undefined, validStock)).statusCode).toBe(401);
-    expect((await call('PUT', `/api/stocks/${stock.stock_id}`, undefined, { quantity: 0 })).statusCode).toBe(
-      401,
-    );
-    expect((await call('DELETE', `/api/stocks/${stock.stock_id}`)).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/stocks', undefined, validStock)).statusCode).toBe(401);
+    expect(
+      (await t.call('PUT', `/api/stocks/${stock.stock_id}`, undefined, { quantity: 0 })).statusCode,
+    ).toBe(401);
+    expect((await t.call('DELETE', `/api/stocks/${stock.stock_id}`)).statusCode).toBe(401);
     expect((await stockRow(stock.stock_id))?.quantity).toBe(3);
     expect(await countStockRows()).toBe(count);
   });
@@ -401,7 +397,7 @@ describe('changing and deleting stock', () => {
   it('soft-deletes: the row stays, but lists, reads and later changes no longer find it', async () => {
     const stock = await addStock(owner);
     t.clock.advance(1000);
-    const response = await call('DELETE', `/api/stocks/${stock.stock_id}`, owner);
+    const response = await t.call('DELETE', `/api/stocks/${stock.stock_id}`, owner);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Stock deleted successfully' });
 
@@ -411,14 +407,16 @@ describe('changing and deleting stock', () => {
       deleted_at: t.clock.now().toISOString(),
     });
     for (const session of [owner, customer]) {
-      const ids = ((await call('GET', '/api/stocks', session)).json() as { stock_id: number }[]).map(
+      const ids = ((await t.call('GET', '/api/stocks', session)).json() as { stock_id: number }[]).map(
         (item) => item.stock_id,
       );
       expect(ids).not.toContain(stock.stock_id);
-      expect((await call('GET', `/api/stocks/${stock.stock_id}`, session)).json()).toEqual(notFound);
+      expect((await t.call('GET', `/api/stocks/${stock.stock_id}`, session)).json()).toEqual(notFound);
     }
-    expect((await call('PUT', `/api/stocks/${stock.stock_id}`, owner, { quantity: 1 })).statusCode).toBe(404);
-    const again = await call('DELETE', `/api/stocks/${stock.stock_id}`, owner);
+    expect((await t.call('PUT', `/api/stocks/${stock.stock_id}`, owner, { quantity: 1 })).statusCode).toBe(
+      404,
+    );
+    const again = await t.call('DELETE', `/api/stocks/${stock.stock_id}`, owner);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual(notFound);
   });
@@ -437,7 +435,7 @@ describe('paging and the profile', () => {
   });
 
   it('lists newest first with the total in X-Total-Count', async () => {
-    const response = await call('GET', '/api/stocks', manager);
+    const response = await t.call('GET', '/api/stocks', manager);
     expect(response.headers['x-total-count']).toBe('5');
     expect((response.json() as { stock_id: number }[]).map((item) => item.stock_id)).toEqual(
       [...created].reverse(),
@@ -445,14 +443,14 @@ describe('paging and the profile', () => {
   });
 
   it('answers one page for limit and offset, with the whole total', async () => {
-    const response = await call('GET', '/api/stocks?limit=2&offset=1', manager);
+    const response = await t.call('GET', '/api/stocks?limit=2&offset=1', manager);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBe('5');
     expect((response.json() as { stock_name: string }[]).map((item) => item.stock_name)).toEqual([
       'Item 4',
       'Item 3',
     ]);
-    const past = await call('GET', '/api/stocks?offset=10', manager);
+    const past = await t.call('GET', '/api/stocks?offset=10', manager);
     expect(past.json()).toEqual([]);
     expect(past.headers['x-total-count']).toBe('5');
   });
@@ -460,15 +458,15 @@ describe('paging and the profile', () => {
   it.each(['limit=0', 'limit=1001', 'limit=abc', 'limit=1.5', 'offset=-1'])(
     'refuses ?%s with 400',
     async (query) => {
-      expect((await call('GET', `/api/stocks?${query}`, manager)).statusCode).toBe(400);
+      expect((await t.call('GET', `/api/stocks?${query}`, manager)).statusCode).toBe(400);
     },
   );
 
   it("carries the manager's own items in the profile, in the same shape and order", async () => {
-    const profile = await call('GET', '/auth/profile', manager);
-    const list = await call('GET', '/api/stocks', manager);
+    const profile = await t.call('GET', '/auth/profile', manager);
+    const list = await t.call('GET', '/api/stocks', manager);
     expect(profile.json().stocks).toEqual(list.json());
-    const ofCustomer = await call('GET', '/auth/profile', customer);
+    const ofCustomer = await t.call('GET', '/auth/profile', customer);
     expect(ofCustomer.json().stocks).toEqual([]);
   });
 });

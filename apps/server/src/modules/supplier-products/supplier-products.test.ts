@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 let t: TestApp;
 let supplier: Session;
@@ -26,18 +25,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: Method, url: string, session?: Session, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: session ? { cookie: session.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
 const PRODUCTS = '/api/stock-replenishment/products';
 
 async function addProduct(session: Session, values: Record<string, unknown>): Promise<SupplierProduct> {
-  const response = await call('POST', PRODUCTS, session, values);
+  const response = await t.call('POST', PRODUCTS, session, values);
   expect(response.statusCode).toBe(201);
   return response.json();
 }
@@ -56,7 +47,7 @@ const countProducts = async () =>
 
 describe('POST /api/stock-replenishment/products', () => {
   it('adds a product from numeric strings, kept in cents and grams, filed under the caller', async () => {
-    const response = await call('POST', PRODUCTS, supplier, {
+    const response = await t.call('POST', PRODUCTS, supplier, {
       name: '  Hex bolt M8 ',
       price: '12.50',
       weight: '0.25',
@@ -96,7 +87,7 @@ describe('POST /api/stock-replenishment/products', () => {
       [{ name: 'A', price: 1, weight: 1 }, 'Quantity is required'],
     ];
     for (const [payload, message] of cases) {
-      const response = await call('POST', PRODUCTS, supplier, payload);
+      const response = await t.call('POST', PRODUCTS, supplier, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toContain(message);
     }
@@ -111,11 +102,16 @@ describe('POST /api/stock-replenishment/products', () => {
   it('lets only suppliers add products', async () => {
     const before = await countProducts();
     for (const session of [manager, customer, courier]) {
-      const response = await call('POST', PRODUCTS, session, { name: 'A', price: 1, weight: 1, quantity: 1 });
+      const response = await t.call('POST', PRODUCTS, session, {
+        name: 'A',
+        price: 1,
+        weight: 1,
+        quantity: 1,
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(AUTH_MESSAGES.wrongRole);
     }
-    expect((await call('POST', PRODUCTS, undefined, { name: 'A' })).statusCode).toBe(401);
+    expect((await t.call('POST', PRODUCTS, undefined, { name: 'A' })).statusCode).toBe(401);
     expect(await countProducts()).toBe(before);
   });
 });
@@ -134,54 +130,54 @@ describe('GET /api/stock-replenishment/products', () => {
     }
     theirs = await addProduct(otherSupplier, { name: 'Rivet', price: 2, weight: 1, quantity: 9 });
     gone = await addProduct(goneSupplier, { name: 'Discontinued', price: 1, weight: 1, quantity: 1 });
-    expect((await call('DELETE', `/api/suppliers/${goneSupplier.user.id}`, manager)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/suppliers/${goneSupplier.user.id}`, manager)).statusCode).toBe(200);
   });
 
   it('gives a supplier their own products only, newest first; supplier_id only narrows what they reach', async () => {
     for (const query of ['', `?supplier_id=${supplier.user.id}`]) {
-      const response = await call('GET', `${PRODUCTS}${query}`, supplier);
+      const response = await t.call('GET', `${PRODUCTS}${query}`, supplier);
       expect(response.statusCode).toBe(200);
       const products = response.json() as SupplierProduct[];
       expect(products.every((product) => product.supplier_id === supplier.user.id)).toBe(true);
       expect(products.slice(0, 2).map((product) => product.name)).toEqual(['Nut', 'Washer']);
       expect(response.headers['x-total-count']).toBe(String(products.length));
     }
-    const others = await call('GET', `${PRODUCTS}?supplier_id=${otherSupplier.user.id}`, supplier);
+    const others = await t.call('GET', `${PRODUCTS}?supplier_id=${otherSupplier.user.id}`, supplier);
     expect(others.statusCode).toBe(200);
     expect(others.json()).toEqual([]);
     expect(others.headers['x-total-count']).toBe('0');
   });
 
   it("gives a manager every active supplier's products, or one supplier's", async () => {
-    const all = (await call('GET', PRODUCTS, manager)).json() as SupplierProduct[];
+    const all = (await t.call('GET', PRODUCTS, manager)).json() as SupplierProduct[];
     const ids = all.map((product) => product.id);
     expect(ids).toEqual(expect.arrayContaining([...mine.map((product) => product.id), theirs.id]));
     expect(ids).not.toContain(gone.id);
 
-    const one = await call('GET', `${PRODUCTS}?supplier_id=${otherSupplier.user.id}`, manager);
+    const one = await t.call('GET', `${PRODUCTS}?supplier_id=${otherSupplier.user.id}`, manager);
     expect(one.json()).toEqual([theirs]);
     expect(one.headers['x-total-count']).toBe('1');
-    const deactivated = await call('GET', `${PRODUCTS}?supplier_id=${goneSupplier.user.id}`, manager);
+    const deactivated = await t.call('GET', `${PRODUCTS}?supplier_id=${goneSupplier.user.id}`, manager);
     expect(deactivated.json()).toEqual([]);
   });
 
   it('pages with limit and offset, and refuses a bad supplier_id', async () => {
-    const page = await call('GET', `${PRODUCTS}?limit=1&offset=1`, supplier);
+    const page = await t.call('GET', `${PRODUCTS}?limit=1&offset=1`, supplier);
     expect(page.json().map((product: SupplierProduct) => product.name)).toEqual(['Washer']);
     expect(Number(page.headers['x-total-count'])).toBeGreaterThan(2);
-    expect((await call('GET', `${PRODUCTS}?supplier_id=abc`, manager)).statusCode).toBe(400);
+    expect((await t.call('GET', `${PRODUCTS}?supplier_id=abc`, manager)).statusCode).toBe(400);
   });
 
   it('refuses customers and couriers with 403 and anonymous callers with 401', async () => {
-    expect((await call('GET', PRODUCTS, customer)).statusCode).toBe(403);
-    expect((await call('GET', PRODUCTS, courier)).statusCode).toBe(403);
-    expect((await call('GET', PRODUCTS)).statusCode).toBe(401);
+    expect((await t.call('GET', PRODUCTS, customer)).statusCode).toBe(403);
+    expect((await t.call('GET', PRODUCTS, courier)).statusCode).toBe(403);
+    expect((await t.call('GET', PRODUCTS)).statusCode).toBe(401);
   });
 
   it("fills the supplier's profile with their newest products", async () => {
-    const profile = await call('GET', '/auth/profile', supplier);
-    expect(profile.json().products).toEqual((await call('GET', PRODUCTS, supplier)).json());
-    expect((await call('GET', '/auth/profile', manager)).json().products).toEqual([]);
+    const profile = await t.call('GET', '/auth/profile', supplier);
+    expect(profile.json().products).toEqual((await t.call('GET', PRODUCTS, supplier)).json());
+    expect((await t.call('GET', '/auth/profile', manager)).json().products).toEqual([]);
   });
 });
 
@@ -191,7 +187,7 @@ describe('PUT /api/stock-replenishment/products/{id}', () => {
     product = await addProduct(supplier, { name: 'Gear', price: 3, weight: 2, quantity: 10 });
   });
   const update = (session: Session | undefined, payload: unknown, id = product.id) =>
-    call('PUT', `${PRODUCTS}/${id}`, session, payload);
+    t.call('PUT', `${PRODUCTS}/${id}`, session, payload);
 
   it('changes price, weight and quantity; a name or owner sent along is dropped', async () => {
     t.clock.advance(1000);

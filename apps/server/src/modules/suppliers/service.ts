@@ -29,7 +29,7 @@ async function refuseDuplicateEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+    if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email_taken');
     throw error;
   }
 }
@@ -57,7 +57,8 @@ export function createSupplierService(deps: SupplierServiceDeps) {
     /** Opens a Supplier account that logs in with the password given. */
     async create(body: CreateSupplierBody, audit: AuditContext): Promise<Supplier> {
       assertNotCommonPassword(body.password);
-      if (await repo.isEmailTaken(db, body.email)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      if (await repo.isEmailTaken(db, body.email))
+        throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email_taken');
       const passwordHash = await hashPassword(body.password);
       const now = isoNow();
       return refuseDuplicateEmail(() =>
@@ -91,7 +92,7 @@ export function createSupplierService(deps: SupplierServiceDeps) {
       if (!current) throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
       if (Object.values(changes).every((value) => value === undefined)) return current;
       if (email !== undefined && (await repo.isEmailTaken(db, email, id))) {
-        throw new ConflictError(AUTH_MESSAGES.emailTaken);
+        throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email_taken');
       }
       return refuseDuplicateEmail(() =>
         db.transaction().execute(async (trx) => {

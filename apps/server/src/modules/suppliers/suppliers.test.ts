@@ -10,7 +10,6 @@ import {
 } from '../../test/test-app';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface SupplierItem {
   id: number;
   name: string;
@@ -37,14 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const call = (method: Method, url: string, session?: Session, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: session ? { cookie: session.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
@@ -74,18 +65,18 @@ const newSupplier = (overrides: Record<string, unknown> = {}) => ({
 
 async function addSupplier(overrides: Record<string, unknown> = {}) {
   const payload = newSupplier(overrides);
-  const response = await call('POST', '/api/suppliers', manager, payload);
+  const response = await t.call('POST', '/api/suppliers', manager, payload);
   expect(response.statusCode).toBe(201);
   return { supplier: response.json().supplier as SupplierItem, password: payload.password as string };
 }
 
 const listSuppliers = async (session: Session = manager) =>
-  (await call('GET', '/api/suppliers', session)).json() as SupplierItem[];
+  (await t.call('GET', '/api/suppliers', session)).json() as SupplierItem[];
 
 describe('adding a supplier', () => {
   it('creates a Supplier account that answers without secrets and can log in', async () => {
     const email = uniqueEmail('Acme');
-    const response = await call(
+    const response = await t.call(
       'POST',
       '/api/suppliers',
       manager,
@@ -123,9 +114,13 @@ describe('adding a supplier', () => {
     const { supplier } = await addSupplier();
     const before = await countUsers();
     for (const email of [supplier.email.toUpperCase(), manager.email, customer.email.toUpperCase()]) {
-      const response = await call('POST', '/api/suppliers', manager, newSupplier({ email }));
+      const response = await t.call('POST', '/api/suppliers', manager, newSupplier({ email }));
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: AUTH_MESSAGES.emailTaken, message: AUTH_MESSAGES.emailTaken });
+      expect(response.json()).toEqual({
+        error: AUTH_MESSAGES.emailTaken,
+        message: AUTH_MESSAGES.emailTaken,
+        code: 'email_taken',
+      });
     }
     expect(await countUsers()).toBe(before);
   });
@@ -142,11 +137,12 @@ describe('adding a supplier', () => {
     delete (missing as Record<string, unknown>)[field];
     for (const payload of [missing, newSupplier({ [field]: '' }), newSupplier({ [field]: '   ' })]) {
       if (field === 'password' && payload.password === '   ') continue;
-      const response = await call('POST', '/api/suppliers', manager, payload);
+      const response = await t.call('POST', '/api/suppliers', manager, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: `Invalid input: ${message}`,
         message: `Invalid input: ${message}`,
+        code: 'invalid_input',
         details: [{ path: `body.${field}`, message }],
       });
     }
@@ -161,14 +157,14 @@ describe('adding a supplier', () => {
     [{ password: 'qwerty123456' }, AUTH_MESSAGES.commonPassword],
   ])('refuses %j with 400 "%s", creating nothing', async (overrides, message) => {
     const before = await countUsers();
-    const response = await call('POST', '/api/suppliers', manager, newSupplier(overrides));
+    const response = await t.call('POST', '/api/suppliers', manager, newSupplier(overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
     expect(await countUsers()).toBe(before);
   });
 
   it('ignores an id or a role sent in the body', async () => {
-    const response = await call(
+    const response = await t.call(
       'POST',
       '/api/suppliers',
       manager,
@@ -187,7 +183,7 @@ describe('listing suppliers', () => {
     const older = (await addSupplier({ name: 'Older' })).supplier;
     t.clock.advance(1000);
     const newer = (await addSupplier({ name: 'Newer' })).supplier;
-    const response = await call('GET', '/api/suppliers', manager);
+    const response = await t.call('GET', '/api/suppliers', manager);
     expect(response.statusCode).toBe(200);
     const items = response.json() as SupplierItem[];
     expect(items.slice(0, 2)).toEqual([newer, older]);
@@ -212,14 +208,14 @@ describe('listing suppliers', () => {
   it('pages with limit and offset and reports the total', async () => {
     await addSupplier();
     await addSupplier();
-    const all = await call('GET', '/api/suppliers', manager);
+    const all = await t.call('GET', '/api/suppliers', manager);
     const total = Number(all.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(3);
-    const page = await call('GET', '/api/suppliers?limit=2&offset=1', manager);
+    const page = await t.call('GET', '/api/suppliers?limit=2&offset=1', manager);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toEqual((all.json() as SupplierItem[]).slice(1, 3));
     expect(page.headers['x-total-count']).toBe(String(total));
-    expect((await call('GET', '/api/suppliers?limit=5000', manager)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/suppliers?limit=5000', manager)).statusCode).toBe(400);
   });
 });
 
@@ -227,7 +223,7 @@ describe('editing a supplier', () => {
   it('changes the fields sent without a password, never returns or changes the password', async () => {
     const { supplier, password } = await addSupplier();
     const email = uniqueEmail('renamed');
-    const response = await call('PUT', `/api/suppliers/${supplier.id}`, manager, {
+    const response = await t.call('PUT', `/api/suppliers/${supplier.id}`, manager, {
       id: supplier.id,
       name: 'Acme Two',
       email: email.toUpperCase(),
@@ -252,7 +248,7 @@ describe('editing a supplier', () => {
 
   it('answers the supplier unchanged for an empty edit', async () => {
     const { supplier } = await addSupplier();
-    const response = await call('PUT', `/api/suppliers/${supplier.id}`, manager, {});
+    const response = await t.call('PUT', `/api/suppliers/${supplier.id}`, manager, {});
     expect(response.statusCode).toBe(200);
     expect(response.json().supplier).toEqual(supplier);
   });
@@ -260,7 +256,7 @@ describe('editing a supplier', () => {
   it("refuses another account's email, whatever its case, with 409 and changes nothing", async () => {
     const { supplier } = await addSupplier();
     const before = await userRow(supplier.id);
-    const response = await call('PUT', `/api/suppliers/${supplier.id}`, manager, {
+    const response = await t.call('PUT', `/api/suppliers/${supplier.id}`, manager, {
       name: 'Should not stick',
       email: manager.email.toUpperCase(),
     });
@@ -271,27 +267,28 @@ describe('editing a supplier', () => {
 
   it('keeps its own email without a conflict', async () => {
     const { supplier } = await addSupplier();
-    const response = await call('PUT', `/api/suppliers/${supplier.id}`, manager, { email: supplier.email });
+    const response = await t.call('PUT', `/api/suppliers/${supplier.id}`, manager, { email: supplier.email });
     expect(response.statusCode).toBe(200);
   });
 
   it('refuses a blank required field with its message', async () => {
     const { supplier } = await addSupplier();
-    const response = await call('PUT', `/api/suppliers/${supplier.id}`, manager, { address: ' ' });
+    const response = await t.call('PUT', `/api/suppliers/${supplier.id}`, manager, { address: ' ' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(`Invalid input: ${SUPPLIER_MESSAGES.addressRequired}`);
   });
 
   it('answers 404 for an unknown id, a non-supplier account and a deleted supplier', async () => {
     const { supplier } = await addSupplier();
-    await call('DELETE', `/api/suppliers/${supplier.id}`, manager);
+    await t.call('DELETE', `/api/suppliers/${supplier.id}`, manager);
     const managerBefore = await userRow(manager.user.id);
     for (const id of [999_999, manager.user.id, customer.user.id, supplier.id]) {
-      const response = await call('PUT', `/api/suppliers/${id}`, manager, { name: 'Hijacked' });
+      const response = await t.call('PUT', `/api/suppliers/${id}`, manager, { name: 'Hijacked' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         error: SUPPLIER_MESSAGES.notFound,
         message: SUPPLIER_MESSAGES.notFound,
+        code: 'not_found',
       });
     }
     expect(await userRow(manager.user.id)).toEqual(managerBefore);
@@ -306,7 +303,7 @@ describe('deleting a supplier', () => {
     const cookie = sessionCookieFrom(session);
     t.clock.advance(1000);
 
-    const response = await call('DELETE', `/api/suppliers/${supplier.id}`, manager);
+    const response = await t.call('DELETE', `/api/suppliers/${supplier.id}`, manager);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Supplier deleted successfully' });
 
@@ -331,13 +328,14 @@ describe('deleting a supplier', () => {
 
   it('answers 404 for a deleted supplier, an unknown id and a non-supplier account', async () => {
     const { supplier } = await addSupplier();
-    expect((await call('DELETE', `/api/suppliers/${supplier.id}`, manager)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/suppliers/${supplier.id}`, manager)).statusCode).toBe(200);
     for (const id of [supplier.id, 999_999, customer.user.id]) {
-      const response = await call('DELETE', `/api/suppliers/${id}`, manager);
+      const response = await t.call('DELETE', `/api/suppliers/${id}`, manager);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         error: SUPPLIER_MESSAGES.notFound,
         message: SUPPLIER_MESSAGES.notFound,
+        code: 'not_found',
       });
     }
     expect((await userRow(customer.user.id))?.deactivated_at).toBeNull();
@@ -346,8 +344,8 @@ describe('deleting a supplier', () => {
 
   it("keeps a deleted supplier's email taken", async () => {
     const { supplier } = await addSupplier();
-    await call('DELETE', `/api/suppliers/${supplier.id}`, manager);
-    const response = await call('POST', '/api/suppliers', manager, newSupplier({ email: supplier.email }));
+    await t.call('DELETE', `/api/suppliers/${supplier.id}`, manager);
+    const response = await t.call('POST', '/api/suppliers', manager, newSupplier({ email: supplier.email }));
     expect(response.statusCode).toBe(409);
   });
 });
@@ -363,14 +361,18 @@ describe('who may manage suppliers', () => {
     const count = await countUsers();
     for (const session of [customer, courier, supplierUser]) {
       const attempts = [
-        await call('GET', '/api/suppliers', session),
-        await call('POST', '/api/suppliers', session, newSupplier()),
-        await call('PUT', `/api/suppliers/${target.id}`, session, { name: 'Changed' }),
-        await call('DELETE', `/api/suppliers/${target.id}`, session),
+        await t.call('GET', '/api/suppliers', session),
+        await t.call('POST', '/api/suppliers', session, newSupplier()),
+        await t.call('PUT', `/api/suppliers/${target.id}`, session, { name: 'Changed' }),
+        await t.call('DELETE', `/api/suppliers/${target.id}`, session),
       ];
       for (const response of attempts) {
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ error: AUTH_MESSAGES.wrongRole, message: AUTH_MESSAGES.wrongRole });
+        expect(response.json()).toEqual({
+          error: AUTH_MESSAGES.wrongRole,
+          message: AUTH_MESSAGES.wrongRole,
+          code: 'wrong_role',
+        });
       }
     }
     expect(await userRow(target.id)).toEqual(before);
@@ -381,10 +383,10 @@ describe('who may manage suppliers', () => {
     const before = await userRow(target.id);
     const count = await countUsers();
     const attempts = [
-      await call('GET', '/api/suppliers'),
-      await call('POST', '/api/suppliers', undefined, newSupplier()),
-      await call('PUT', `/api/suppliers/${target.id}`, undefined, { name: 'Changed' }),
-      await call('DELETE', `/api/suppliers/${target.id}`),
+      await t.call('GET', '/api/suppliers'),
+      await t.call('POST', '/api/suppliers', undefined, newSupplier()),
+      await t.call('PUT', `/api/suppliers/${target.id}`, undefined, { name: 'Changed' }),
+      await t.call('DELETE', `/api/suppliers/${target.id}`),
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(401);

@@ -84,7 +84,8 @@ const productsOf = (supplierId: number, now: string): LineSource<productsRepo.Ta
   take: (trx, line) => productsRepo.takeProduct(trx, line.id, supplierId, line.quantity, now),
   async refusal(trx, line) {
     const found = await productsRepo.getProductOwner(trx, line.id);
-    if (found?.supplier_id === supplierId) return new ConflictError(notEnoughStockMessage(found.name));
+    if (found?.supplier_id === supplierId)
+      return new ConflictError(notEnoughStockMessage(found.name), 'not_enough_stock');
     const message = notSuppliersProductMessage(line.id);
     return new InvalidError(message, [{ path: 'body.items', message }]);
   },
@@ -141,13 +142,14 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
       else addReceipt(intoNew, item.product_name.toLowerCase(), item.product_name, item);
     }
     const create = async (receipt: StockReceipt) => {
-      if (receipt.quantity > QUANTITY_MAX) throw new ConflictError(quantityLimitMessage(receipt.name));
+      if (receipt.quantity > QUANTITY_MAX)
+        throw new ConflictError(quantityLimitMessage(receipt.name), 'quantity_limit');
       await stocksRepo.createStock(trx, { ...receipt, inventory_manager_id: managerId, created_at: now });
     };
     for (const [id, receipt] of [...intoExisting].sort(([a], [b]) => a - b)) {
       if (await stocksRepo.addToStock(trx, id, receipt.quantity, now)) continue;
       if (await stocksRepo.getStockById(trx, id, { field: 'inventory_manager_id', id: managerId })) {
-        throw new ConflictError(quantityLimitMessage(receipt.name));
+        throw new ConflictError(quantityLimitMessage(receipt.name), 'quantity_limit');
       }
       // Deleted by the manager since it was found: the goods still arrive, as a new item.
       await create(receipt);
@@ -159,7 +161,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
   async function returnToProducts(trx: Executor, order: SupplyOrder, now: string) {
     for (const item of order.order_items) {
       if (!(await productsRepo.returnToProduct(trx, item.product_id, item.quantity, now))) {
-        throw new ConflictError(quantityLimitMessage(item.product_name));
+        throw new ConflictError(quantityLimitMessage(item.product_name), 'quantity_limit');
       }
     }
   }
@@ -272,7 +274,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
         const current = await repo.getSupplyOrder(trx, id, scope.reach);
         if (!current) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
         if (isFinalSupplyOrderStatus(current.status)) {
-          throw new ConflictError(finalSupplyOrderMessage(current.status));
+          throw new ConflictError(finalSupplyOrderMessage(current.status), 'order_final');
         }
         const changes = changesTo(current, body);
         if (changes.status === undefined && changes.expected_delivery_time === undefined) {
@@ -286,7 +288,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
         if (!changed) {
           // Made final by a concurrent request between the read and this write (PostgreSQL).
           const latest = await repo.getSupplyOrder(trx, id, scope.reach);
-          throw new ConflictError(finalSupplyOrderMessage(latest?.status ?? current.status));
+          throw new ConflictError(finalSupplyOrderMessage(latest?.status ?? current.status), 'order_final');
         }
         if (changes.status === 'Delivered') await receiveIntoStock(trx, current, now);
         if (changes.status === 'Canceled') await returnToProducts(trx, current, now);

@@ -13,7 +13,6 @@ import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-a
 import { hashIdempotentRequest } from '../idempotency/service';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 let t: TestApp;
 let bus: ReturnType<typeof recordingBus>;
@@ -40,14 +39,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: Method, url: string, session?: Session, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(session ? { cookie: session.cookie } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
 const ORDERS = '/api/replenishment-orders';
 const db = () => t.database.db;
 
@@ -55,13 +46,13 @@ async function addProduct(
   session: Session,
   values: { name: string; price: number | string; weight: number | string; quantity: number },
 ): Promise<SupplierProduct> {
-  const response = await call('POST', '/api/stock-replenishment/products', session, values);
+  const response = await t.call('POST', '/api/stock-replenishment/products', session, values);
   expect(response.statusCode).toBe(201);
   return response.json();
 }
 
 async function addStock(values: { name: string; price: number; weight: number; quantity: number }) {
-  const response = await call('POST', '/api/stocks', manager, values);
+  const response = await t.call('POST', '/api/stocks', manager, values);
   expect(response.statusCode).toBe(201);
   return response.json().stock as StockItem;
 }
@@ -114,7 +105,7 @@ function orderBody(items: unknown[], overrides: Record<string, unknown> = {}) {
 }
 
 async function placeOrder(session: Session | undefined, body: unknown, headers = {}) {
-  return call('POST', ORDERS, session, body, headers);
+  return t.call('POST', ORDERS, session, body, headers);
 }
 
 async function placedOrder(items: unknown[], overrides: Record<string, unknown> = {}): Promise<SupplyOrder> {
@@ -124,7 +115,7 @@ async function placedOrder(items: unknown[], overrides: Record<string, unknown> 
 }
 
 const updateOrder = (session: Session | undefined, id: number, payload: unknown) =>
-  call('PUT', `${ORDERS}/${id}`, session, payload);
+  t.call('PUT', `${ORDERS}/${id}`, session, payload);
 
 describe('placing a replenishment order', () => {
   let bolt: SupplierProduct;
@@ -200,10 +191,10 @@ describe('placing a replenishment order', () => {
     expect(order.order_items).toEqual([
       { product_id: bolt.id, product_name: 'Hex bolt', quantity: 1, price: 12.5, weight: 0.25 },
     ]);
-    await call('PUT', `/api/stock-replenishment/products/${bolt.id}`, supplier, { price: 99 });
-    const [listed] = (await call('GET', ORDERS, manager)).json() as SupplyOrder[];
+    await t.call('PUT', `/api/stock-replenishment/products/${bolt.id}`, supplier, { price: 99 });
+    const [listed] = (await t.call('GET', ORDERS, manager)).json() as SupplyOrder[];
     expect(listed?.order_items[0]?.price).toBe(12.5);
-    await call('PUT', `/api/stock-replenishment/products/${bolt.id}`, supplier, { price: 12.5 });
+    await t.call('PUT', `/api/stock-replenishment/products/${bolt.id}`, supplier, { price: 12.5 });
   });
 
   it('merges lines naming the same product', async () => {
@@ -253,7 +244,7 @@ describe('placing a replenishment order', () => {
   it('refuses a deactivated supplier, a customer or an unknown id as supplier, with 400', async () => {
     const leaving = await registerAndLogin(t.app, 'Supplier');
     const product = await addProduct(leaving, { name: 'Last one', price: 1, weight: 1, quantity: 5 });
-    expect((await call('DELETE', `/api/suppliers/${leaving.user.id}`, manager)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/suppliers/${leaving.user.id}`, manager)).statusCode).toBe(200);
     const before = await snapshot([product.id]);
     for (const supplierId of [leaving.user.id, customer.user.id, 999_999]) {
       const response = await placeOrder(
@@ -477,35 +468,35 @@ describe('reading supply orders', () => {
 
   it('gives a manager their own orders and a supplier the orders placed with them, newest first', async () => {
     for (const session of [reader, readerSupplier]) {
-      const response = await call('GET', ORDERS, session);
+      const response = await t.call('GET', ORDERS, session);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([secondOrder, firstOrder]);
       expect(response.headers['x-total-count']).toBe('2');
     }
-    const others = (await call('GET', ORDERS, otherSupplier)).json() as SupplyOrder[];
+    const others = (await t.call('GET', ORDERS, otherSupplier)).json() as SupplyOrder[];
     expect(others.map((order) => order.id)).not.toContain(firstOrder.id);
   });
 
   it('pages with limit and offset', async () => {
-    const page = await call('GET', `${ORDERS}?limit=1&offset=1`, reader);
+    const page = await t.call('GET', `${ORDERS}?limit=1&offset=1`, reader);
     expect(page.json()).toEqual([firstOrder]);
     expect(page.headers['x-total-count']).toBe('2');
-    expect((await call('GET', `${ORDERS}?limit=0`, reader)).statusCode).toBe(400);
+    expect((await t.call('GET', `${ORDERS}?limit=0`, reader)).statusCode).toBe(400);
   });
 
   it('fills the profile’s capped lists', async () => {
-    const managerProfile = (await call('GET', '/auth/profile', reader)).json();
+    const managerProfile = (await t.call('GET', '/auth/profile', reader)).json();
     expect(managerProfile.replenishment_orders).toEqual([secondOrder, firstOrder]);
     expect(managerProfile.supply_orders).toEqual([]);
-    const supplierProfile = (await call('GET', '/auth/profile', readerSupplier)).json();
+    const supplierProfile = (await t.call('GET', '/auth/profile', readerSupplier)).json();
     expect(supplierProfile.supply_orders).toEqual([secondOrder, firstOrder]);
     expect(supplierProfile.replenishment_orders).toEqual([]);
   });
 
   it('refuses customers and couriers with 403 and anonymous callers with 401', async () => {
-    expect((await call('GET', ORDERS, customer)).statusCode).toBe(403);
-    expect((await call('GET', ORDERS, courier)).statusCode).toBe(403);
-    expect((await call('GET', ORDERS)).statusCode).toBe(401);
+    expect((await t.call('GET', ORDERS, customer)).statusCode).toBe(403);
+    expect((await t.call('GET', ORDERS, courier)).statusCode).toBe(403);
+    expect((await t.call('GET', ORDERS)).statusCode).toBe(401);
   });
 });
 
@@ -668,7 +659,7 @@ describe('Delivered and Canceled', () => {
       [supplier.user.id, 'supply-order-updated'],
     ]);
 
-    const stockList = (await call('GET', '/api/stocks', manager)).json() as StockItem[];
+    const stockList = (await t.call('GET', '/api/stocks', manager)).json() as StockItem[];
     expect(stockList.find((stock) => stock.stock_name === 'Gasket')).toMatchObject({
       quantity: 4,
       price: 2.25,
@@ -687,7 +678,7 @@ describe('Delivered and Canceled', () => {
   it('a delivered stock item the manager deleted is received as a new item', async () => {
     const stock = await addStock({ name: 'Washers', price: 1, weight: 1, quantity: 3 });
     const order = await placedOrder([{ product_id: washers.id, quantity: 5 }]);
-    expect((await call('DELETE', `/api/stocks/${stock.stock_id}`, manager)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/stocks/${stock.stock_id}`, manager)).statusCode).toBe(200);
     await updateOrder(supplier, order.id, { status: 'Delivered' });
     const live = (await liveStocksOf(manager.user.id)).filter((row) => row.name === 'Washers');
     expect(live).toEqual([expect.objectContaining({ quantity: 5, price_cents: 10, weight_grams: 10 })]);
