@@ -1,3 +1,4 @@
+import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { isApiError } from './api-client';
 
@@ -6,6 +7,9 @@ import { isApiError } from './api-client';
  * `validate: schemaResolver(contractSchema, { sync: true })`, the schema being the contract's own
  * (packages/contract), or one derived from it beside the form for a form-only rule such as a
  * password confirmation. What the server still refuses comes back through `setServerErrors`.
+ * A field shows its message under itself (`getInputProps`), except on the screens whose messages
+ * are a toast or an alert by SPEC §5, §8 (the replenishment cart, the customer's delivery form):
+ * there the field is only marked (`markedInputProps`) and the message shows once, where it did.
  */
 
 /**
@@ -55,4 +59,16 @@ export function setServerErrors(form: ServerErrorTarget, error: unknown): ErrorD
     }
   }
   return unplaced;
+}
+
+/**
+ * `getInputProps` for a screen that shows its messages in a toast or an alert: the field is marked
+ * (red, aria-invalid) when it has an error, without repeating the message under it.
+ */
+export function markedInputProps<Values extends object>(
+  // biome-ignore lint/suspicious/noExplicitAny: any transformed values and rules; only inputs and errors are read
+  form: UseFormReturnType<Values, any, any>,
+  path: Extract<keyof Values, string>,
+) {
+  return { ...form.getInputProps(path, { withError: false }), error: form.errors[path] !== undefined };
 }
