@@ -6,6 +6,26 @@ import { supplyOrderSchema } from './supply-orders';
 
 export const roleSchema = z.enum(ROLES);
 
+/** Messages the server sends that the browser and tests look for. */
+export const AUTH_MESSAGES = {
+  registered: 'Registered Successfully',
+  loggedIn: 'Logged in Successfully',
+  loggedOut: 'Logged out successfully',
+  loggedOutEverywhere: 'Logged out on every device',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  commonPassword: 'This password is too common. Choose a less guessable one.',
+  tooManyAttempts: 'Too many failed login attempts. Try again in 15 minutes.',
+  forgotPassword: 'If an account exists for that email, a password reset link has been sent.',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  invalidResetToken: 'This reset link is invalid or has expired.',
+  notLoggedIn: 'You are not logged in',
+  wrongRole: 'You do not have permission to do this',
+  roleRequired: 'Role is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+} as const;
+
 /** DESIGN §2: 12 to 128 characters, no composition rules. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -24,25 +44,59 @@ export const passwordSchema = z
 
 export const nameSchema = z.string().trim().min(1, 'Name is required').max(120, 'Name is too long');
 
+/** An email a form must fill in: absent or blank reads `Email is required`. */
+export const requiredEmailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, { error: AUTH_MESSAGES.emailRequired, abort: true })
+  .pipe(emailSchema);
+
+/** A new password a form must fill in: absent or empty reads `Password is required`. */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
+  .pipe(passwordSchema);
+
 export const registerBodySchema = z.object({
-  role: roleSchema,
+  // None chosen (absent, or the Register dialog's blank) reads `Role is required`; zod names the roles otherwise.
+  role: z.enum(ROLES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? AUTH_MESSAGES.roleRequired
+        : undefined,
+  }),
   name: nameSchema,
-  email: emailSchema,
-  password: passwordSchema,
+  email: requiredEmailSchema,
+  password: newPasswordSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  password: z.string().max(1024),
+  email: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .max(254),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(1024),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const forgotPasswordBodySchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
+export const forgotPasswordBodySchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .max(254),
+});
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const resetPasswordParamsSchema = z.object({ resetToken: z.string().min(1).max(200) });
-export const resetPasswordBodySchema = z.object({ password: passwordSchema });
+export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /** The user as the browser keeps it (the "stored user" of SPEC §2). */
@@ -88,20 +142,3 @@ export const loginResponseSchema = z.object({ message: z.string(), user: session
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const registerResponseSchema = loginResponseSchema;
 export type RegisterResponse = LoginResponse;
-
-/** Messages the server sends that the browser and tests look for. */
-export const AUTH_MESSAGES = {
-  registered: 'Registered Successfully',
-  loggedIn: 'Logged in Successfully',
-  loggedOut: 'Logged out successfully',
-  loggedOutEverywhere: 'Logged out on every device',
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists',
-  commonPassword: 'This password is too common. Choose a less guessable one.',
-  tooManyAttempts: 'Too many failed login attempts. Try again in 15 minutes.',
-  forgotPassword: 'If an account exists for that email, a password reset link has been sent.',
-  passwordReset: 'Your password has been reset. You can now log in.',
-  invalidResetToken: 'This reset link is invalid or has expired.',
-  notLoggedIn: 'You are not logged in',
-  wrongRole: 'You do not have permission to do this',
-} as const;

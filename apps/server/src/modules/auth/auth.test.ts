@@ -88,6 +88,17 @@ describe('register', () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it('names each blank field with the sentence the Register dialog shows', async () => {
+    const response = await register({ role: '', name: ' ', email: ' ', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { path: 'body.role', message: AUTH_MESSAGES.roleRequired },
+      { path: 'body.name', message: 'Name is required' },
+      { path: 'body.email', message: AUTH_MESSAGES.emailRequired },
+      { path: 'body.password', message: AUTH_MESSAGES.passwordRequired },
+    ]);
+  });
+
   it('refuses a common password', async () => {
     const response = await register({
       role: 'Customer',
@@ -167,6 +178,15 @@ describe('login, profile and logout', () => {
         code: 'invalid_credentials',
       });
     }
+  });
+
+  it("refuses a blank email or password with the Login dialog's sentences", async () => {
+    const blank = await login(' ', '', '10.0.0.2');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().details).toEqual([
+      { path: 'body.email', message: AUTH_MESSAGES.emailRequired },
+      { path: 'body.password', message: AUTH_MESSAGES.passwordRequired },
+    ]);
   });
 
   it('refuses the profile without a session or with a forged one', async () => {
@@ -250,6 +270,17 @@ describe('password reset', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.forgotPassword });
     expect(t.mailer.sent.length).toBe(before);
+  });
+
+  it("refuses a blank email or new password with the dialogs' sentences", async () => {
+    const noEmail = await forgot('  ');
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().details).toEqual([{ path: 'body.email', message: AUTH_MESSAGES.emailRequired }]);
+    const noPassword = await reset('any-token', '');
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().details).toEqual([
+      { path: 'body.password', message: AUTH_MESSAGES.passwordRequired },
+    ]);
   });
 
   it('resets the password once, ends every session, and logs nobody in', async () => {

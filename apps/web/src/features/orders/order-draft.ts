@@ -148,18 +148,6 @@ export function draftTotals(items: readonly DraftItem[]): { weightKg: number; it
   return { weightKg: grams / 1000, itemsTotal: cents / 100 };
 }
 
-/** SPEC §5: every delivery field and at least one item. */
-export function isDraftComplete(draft: OrderDraft): boolean {
-  return (
-    draft.shipping_address.trim() !== '' &&
-    draft.pin_code.trim() !== '' &&
-    draft.phone_number.trim() !== '' &&
-    draft.location_type !== '' &&
-    draft.courier_service_id !== null &&
-    draft.items.length > 0
-  );
-}
-
 /** The body of POST /api/orders. */
 export function toOrderPayload(draft: OrderDraft): OrderDraftInput {
   return {

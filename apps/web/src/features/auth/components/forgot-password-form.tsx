@@ -1,6 +1,7 @@
-import type { ForgotPasswordBody } from '@depot/contract';
+import { type ForgotPasswordBody, forgotPasswordBodySchema } from '@depot/contract';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { isNotEmpty, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { setServerErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -8,7 +9,7 @@ export function ForgotPasswordForm({ onShowLogin }: { onShowLogin: () => void })
   const form = useForm<ForgotPasswordBody>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: { email: isNotEmpty('Email is required') },
+    validate: schemaResolver(forgotPasswordBodySchema, { sync: true }),
   });
 
   const forgotPassword = useForgotPassword({
@@ -19,7 +20,12 @@ export function ForgotPasswordForm({ onShowLogin }: { onShowLogin: () => void })
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((body) => forgotPassword.mutate(body))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((body) =>
+        forgotPassword.mutate(body, { onError: (error) => setServerErrors(form, error) }),
+      )}
+    >
       <Stack gap="sm">
         <Text size="sm">
           Enter your account's email and we will send you a link to choose a new password.

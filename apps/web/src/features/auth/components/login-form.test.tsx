@@ -18,6 +18,40 @@ async function submitLogin({ user, dialog }: Awaited<ReturnType<typeof openLogin
 }
 
 describe('Login modal', () => {
+  it('asks for the email and the password on their fields and sends nothing', async () => {
+    const { requests } = stubFetch({});
+    const { user, dialog } = await openLoginModal();
+
+    await user.type(dialog.getByLabelText('Email'), '   ');
+    await user.click(dialog.getByRole('button', { name: 'Login' }));
+
+    expect(await dialog.findByText(AUTH_MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Email')).toHaveAccessibleDescription(AUTH_MESSAGES.emailRequired);
+    expect(dialog.getByLabelText('Password')).toHaveAccessibleDescription(AUTH_MESSAGES.passwordRequired);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a field on that field", async () => {
+    stubFetch({
+      'POST /auth/login': {
+        status: 400,
+        body: {
+          error: 'Invalid input: Email is too long',
+          message: 'Invalid input: Email is too long',
+          details: [{ path: 'body.email', message: 'Email is too long' }],
+        },
+      },
+    });
+    const modal = await openLoginModal();
+
+    await submitLogin(modal, 'any password at all');
+
+    expect(await modal.dialog.findByText('Email is too long')).toBeInTheDocument();
+    expect(modal.dialog.getByLabelText('Email')).toHaveAccessibleDescription('Email is too long');
+    expect(modal.dialog.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(await screen.findByText('Invalid input: Email is too long')).toBeInTheDocument();
+  });
+
   it("shows 'Invalid email or password' on a 401 and stores no user", async () => {
     const { requestsTo } = stubFetch({
       'POST /auth/login': { status: 401, body: { error: 'Unauthorized', message: 'Unauthorized' } },

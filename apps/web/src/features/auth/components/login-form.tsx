@@ -1,9 +1,10 @@
-import { AUTH_MESSAGES, type LoginBody, PATHS } from '@depot/contract';
+import { AUTH_MESSAGES, type LoginBody, loginBodySchema, PATHS } from '@depot/contract';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { isNotEmpty, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '@/components/password-field';
+import { setServerErrors } from '@/lib/form';
 import { storeUser } from '@/lib/stored-user';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/login';
@@ -19,10 +20,7 @@ export function LoginForm({ onShowRegister, onShowForgotPassword }: LoginFormPro
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: {
-      email: isNotEmpty('Email is required'),
-      password: isNotEmpty('Password is required'),
-    },
+    validate: schemaResolver(loginBodySchema, { sync: true }),
   });
 
   const login = useLogin({
@@ -36,7 +34,12 @@ export function LoginForm({ onShowRegister, onShowForgotPassword }: LoginFormPro
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((body) => login.mutate(body))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((body) =>
+        login.mutate(body, { onError: (error) => setServerErrors(form, error) }),
+      )}
+    >
       <Stack gap="sm">
         <TextInput
           label="Email"

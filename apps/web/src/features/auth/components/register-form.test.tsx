@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@depot/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
@@ -48,7 +48,59 @@ describe('Register modal', () => {
     expect(modal.dialog.getByText('Name is required')).toBeInTheDocument();
     expect(modal.dialog.getByText('Email is required')).toBeInTheDocument();
     expect(modal.dialog.getByText('Password is required')).toBeInTheDocument();
+    expect(modal.dialog.getByLabelText('Email')).toHaveAccessibleDescription(AUTH_MESSAGES.emailRequired);
+    expect(modal.dialog.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(modal.dialog.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
+      'Confirm your password',
+    );
     expect(requests).toHaveLength(0);
+  });
+
+  it("checks the contract's email and password rules on their fields before sending", async () => {
+    const { requests } = stubFetch({});
+    const modal = await openRegisterModal();
+    await modal.user.click(modal.dialog.getByRole('combobox', { name: 'Role' }));
+    await modal.user.click(await screen.findByRole('option', { name: 'Customer' }));
+    await modal.user.type(modal.dialog.getByLabelText('Name'), 'Cal');
+    await modal.user.type(modal.dialog.getByLabelText('Email'), 'cal-at-example.com');
+    await modal.user.type(modal.dialog.getByLabelText('Password'), 'too short');
+    await modal.user.type(modal.dialog.getByLabelText('Confirm Password'), 'too short');
+
+    await modal.user.click(modal.dialog.getByRole('button', { name: 'Register' }));
+
+    expect(await modal.dialog.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(modal.dialog.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(modal.dialog.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Password must be at least 12 characters'),
+    );
+    expect(modal.dialog.queryByText(PASSWORDS_DO_NOT_MATCH)).not.toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a field on that field, beside the error toast", async () => {
+    stubFetch({
+      'POST /auth/register': {
+        status: 400,
+        body: {
+          error: AUTH_MESSAGES.commonPassword,
+          message: AUTH_MESSAGES.commonPassword,
+          details: [{ path: 'body.password', message: AUTH_MESSAGES.commonPassword }],
+        },
+      },
+    });
+    const modal = await openRegisterModal();
+    await fillRegisterForm(modal);
+
+    await modal.user.click(modal.dialog.getByRole('button', { name: 'Register' }));
+
+    expect(await modal.dialog.findByText(AUTH_MESSAGES.commonPassword)).toBeInTheDocument();
+    expect(modal.dialog.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining(AUTH_MESSAGES.commonPassword),
+    );
+    expect(modal.dialog.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(modal.dialog.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    // The error toast says it too.
+    await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.commonPassword)).toHaveLength(2));
   });
 
   it('sends the registration, toasts "Registered Successfully" and switches to the Login modal', async () => {

@@ -1,12 +1,20 @@
-import { AUTH_MESSAGES, type RegisterBody, ROLES, type Role } from '@depot/contract';
+import { AUTH_MESSAGES, type RegisterBody, ROLES, type Role, registerBodySchema } from '@depot/contract';
 import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
-import { isNotEmpty, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import { PasswordField } from '@/components/password-field';
+import { setServerErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useRegister } from '../api/register';
-import { PASSWORD_HINT } from './password-rules';
+import { confirmedPasswordSchema, PASSWORD_HINT } from './password-rules';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+/** The contract's registration rules, plus Confirm Password: filled, and equal to Password. */
+const registerFormSchema = z.intersection(
+  registerBodySchema,
+  confirmedPasswordSchema(PASSWORDS_DO_NOT_MATCH, 'Confirm your password'),
+);
 
 interface RegisterFormValues {
   role: string;
@@ -20,16 +28,7 @@ export function RegisterForm({ onShowLogin }: { onShowLogin: () => void }) {
   const form = useForm<RegisterFormValues, RegisterBody>({
     mode: 'uncontrolled',
     initialValues: { role: '', name: '', email: '', password: '', confirmPassword: '' },
-    validate: {
-      role: (value) => (ROLES.includes(value as Role) ? null : 'Role is required'),
-      name: isNotEmpty('Name is required'),
-      email: isNotEmpty('Email is required'),
-      password: isNotEmpty('Password is required'),
-      confirmPassword: (value, values) => {
-        if (!value) return 'Confirm your password';
-        return value === values.password ? null : PASSWORDS_DO_NOT_MATCH;
-      },
-    },
+    validate: schemaResolver(registerFormSchema, { sync: true }),
     transformValues: ({ role, name, email, password }) => ({ role: role as Role, name, email, password }),
   });
 
@@ -41,7 +40,12 @@ export function RegisterForm({ onShowLogin }: { onShowLogin: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((body) => register.mutate(body))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((body) =>
+        register.mutate(body, { onError: (error) => setServerErrors(form, error) }),
+      )}
+    >
       <Stack gap="sm">
         <Text size="sm">All fields are required.</Text>
         <Select

@@ -1,15 +1,23 @@
-import { PATHS } from '@depot/contract';
+import { PATHS, resetPasswordBodySchema } from '@depot/contract';
 import { Anchor, Button, Container, Paper, Stack, Title } from '@mantine/core';
-import { isNotEmpty, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import { PasswordField } from '@/components/password-field';
 import { authDialogState } from '@/lib/auth-dialog';
+import { setServerErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
-import { PASSWORD_HINT } from '../components/password-rules';
+import { confirmedPasswordSchema, PASSWORD_HINT } from '../components/password-rules';
 
 export const RESET_PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+
+/** The contract's new-password rules, plus Confirm Password equal to it. */
+const resetPasswordFormSchema = z.intersection(
+  resetPasswordBodySchema,
+  confirmedPasswordSchema(RESET_PASSWORDS_DO_NOT_MATCH),
+);
 
 interface ResetPasswordValues {
   password: string;
@@ -23,10 +31,7 @@ export default function ResetPasswordPage() {
   const form = useForm<ResetPasswordValues>({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: isNotEmpty('Password is required'),
-      confirmPassword: (value, values) => (value === values.password ? null : RESET_PASSWORDS_DO_NOT_MATCH),
-    },
+    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
   });
 
   const resetPassword = useResetPassword({
@@ -41,7 +46,12 @@ export default function ResetPasswordPage() {
       <Paper withBorder p="lg" radius="md">
         <form
           noValidate
-          onSubmit={form.onSubmit(({ password }) => resetPassword.mutate({ resetToken, password }))}
+          onSubmit={form.onSubmit(({ password }) =>
+            resetPassword.mutate(
+              { resetToken, password },
+              { onError: (error) => setServerErrors(form, error) },
+            ),
+          )}
         >
           <Stack gap="sm">
             <Title order={1} size="h2">

@@ -1,7 +1,14 @@
-import { ORDER_MESSAGES, ORDER_STATUSES, type Order, type OrderStatus } from '@depot/contract';
+import {
+  ORDER_MESSAGES,
+  ORDER_STATUSES,
+  type Order,
+  type UpdateOrderStatusBody,
+  updateOrderStatusBodySchema,
+} from '@depot/contract';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
 import { errorMessageOf } from '@/lib/api-client';
+import { setServerErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 
@@ -19,16 +26,20 @@ export function UpdateStatusDialog({ order, onClose }: UpdateStatusDialogProps) 
   );
 }
 
+const resolveStatus = schemaResolver(updateOrderStatusBodySchema, { sync: true });
+
 function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const form = useForm<UpdateOrderStatusBody>({
+    initialValues: { status: order.status },
+    validate: resolveStatus,
+  });
   const updateStatus = useUpdateOrderStatus();
   // SPEC §5: nothing is sent unless a new status is chosen.
-  const changed = status !== order.status;
+  const changed = form.values.status !== order.status;
 
   return (
     <form
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={form.onSubmit(({ status }) => {
         if (!changed) return;
         updateStatus.mutate(
           { id: order.id, status },
@@ -37,20 +48,17 @@ function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void 
               toast.success(ORDER_MESSAGES.statusUpdated);
               onDone();
             },
+            // The alert below says why; a field the server names is marked too.
+            onError: (error) => setServerErrors(form, error),
           },
         );
-      }}
+      })}
     >
       <Stack gap="sm">
         <Text size="sm">
           Order {order.id} to {order.shipping_address}
         </Text>
-        <NativeSelect
-          label="Order status"
-          data={[...ORDER_STATUSES]}
-          value={status}
-          onChange={(event) => setStatus(event.currentTarget.value as OrderStatus)}
-        />
+        <NativeSelect label="Order status" data={[...ORDER_STATUSES]} {...form.getInputProps('status')} />
         {updateStatus.isError && (
           <Alert color="red" title="The status was not changed">
             {errorMessageOf(updateStatus.error)}

@@ -145,6 +145,30 @@ describe('Courier Service page', () => {
     expect(bodyRows()[0]?.[7]).toBe('Processing');
   });
 
+  it("puts the server's refusal of the status on the status field, beside the alert", async () => {
+    const refusal = `Invalid input: ${ORDER_MESSAGES.invalidStatus}`;
+    const { user } = renderBoard([order(1)], {
+      'PUT /api/orders/1': {
+        status: 400,
+        body: {
+          error: refusal,
+          message: refusal,
+          details: [{ path: 'body.status', message: ORDER_MESSAGES.invalidStatus }],
+        },
+      },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Update status of order 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
+    const select = dialog.getByRole('combobox', { name: 'Order status' });
+    await user.selectOptions(select, 'Delivered');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+
+    expect(await dialog.findByText(refusal)).toBeInTheDocument();
+    expect(select).toHaveAccessibleDescription(ORDER_MESSAGES.invalidStatus);
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('adds a newly assigned order and applies a change live, without a reload', async () => {
     renderBoard([order(1)]);
     await screen.findByRole('table');

@@ -1,5 +1,7 @@
 import { LOCATION_TYPES, type LocationType } from '@depot/contract';
 import { NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { markedInputProps } from '@/lib/form';
 import { useCourierServices } from '../api/list-courier-services';
 import type { DraftFields } from '../order-draft';
 
@@ -14,19 +16,21 @@ export function locationLabel(type: LocationType | ''): string {
 }
 
 interface DeliveryFormProps {
-  values: DraftFields;
-  onChange: (patch: Partial<DraftFields>) => void;
-  /** Marks the field after a failed PIN check; the message itself shows beside Place Order. */
-  pinCodeInvalid?: boolean;
+  /** The Products page's form over the draft's delivery fields. */
+  form: UseFormReturnType<DraftFields>;
 }
 
-/** Where and how the order goes (SPEC §2): every field is required (SPEC §5). */
-export function DeliveryFields({ values, onChange, pinCodeInvalid = false }: DeliveryFormProps) {
+/**
+ * Where and how the order goes (SPEC §2): every field is required (SPEC §5). A refused field is
+ * marked; the message shows once, in the alert beside Place Order.
+ */
+export function DeliveryFields({ form }: DeliveryFormProps) {
   const couriers = useCourierServices();
   const courierOptions = [
     { value: '', label: couriers.isPending ? 'Loading courier services…' : 'Choose a courier service' },
     ...(couriers.data ?? []).map((courier) => ({ value: String(courier.id), label: courier.name })),
   ];
+  const courierId = form.values.courier_service_id;
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -36,8 +40,7 @@ export function DeliveryFields({ values, onChange, pinCodeInvalid = false }: Del
         autoComplete="street-address"
         minRows={2}
         maxLength={500}
-        value={values.shipping_address}
-        onChange={(event) => onChange({ shipping_address: event.currentTarget.value })}
+        {...markedInputProps(form, 'shipping_address')}
         style={{ gridColumn: '1 / -1' }}
       />
       <TextInput
@@ -46,9 +49,7 @@ export function DeliveryFields({ values, onChange, pinCodeInvalid = false }: Del
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={6}
-        value={values.pin_code}
-        error={pinCodeInvalid}
-        onChange={(event) => onChange({ pin_code: event.currentTarget.value })}
+        {...markedInputProps(form, 'pin_code')}
       />
       <TextInput
         label="Phone Number"
@@ -56,8 +57,7 @@ export function DeliveryFields({ values, onChange, pinCodeInvalid = false }: Del
         type="tel"
         autoComplete="tel"
         maxLength={30}
-        value={values.phone_number}
-        onChange={(event) => onChange({ phone_number: event.currentTarget.value })}
+        {...markedInputProps(form, 'phone_number')}
       />
       <NativeSelect
         label="Location Type"
@@ -66,18 +66,22 @@ export function DeliveryFields({ values, onChange, pinCodeInvalid = false }: Del
           { value: '', label: 'Choose a location type' },
           ...LOCATION_TYPES.map((type) => ({ value: type, label: LOCATION_LABELS[type] })),
         ]}
-        value={values.location_type}
-        onChange={(event) => onChange({ location_type: event.currentTarget.value as LocationType | '' })}
+        {...markedInputProps(form, 'location_type')}
       />
       <NativeSelect
         label="Courier Service"
         required
         data={courierOptions}
-        error={couriers.isError ? 'Could not load courier services. Reload to try again.' : undefined}
-        value={values.courier_service_id === null ? '' : String(values.courier_service_id)}
+        {...markedInputProps(form, 'courier_service_id')}
+        error={
+          couriers.isError
+            ? 'Could not load courier services. Reload to try again.'
+            : form.errors.courier_service_id !== undefined
+        }
+        value={courierId === null ? '' : String(courierId)}
         onChange={(event) => {
           const id = event.currentTarget.value;
-          onChange({ courier_service_id: id === '' ? null : Number(id) });
+          form.setFieldValue('courier_service_id', id === '' ? null : Number(id));
         }}
       />
     </SimpleGrid>

@@ -142,6 +142,34 @@ describe('Customer Products Overview', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.requiredFields);
     expect(requests.some((request) => request.path.startsWith('/api/pincodes'))).toBe(false);
+    // The missing fields are marked; the sentence shows once, in the alert.
+    expect(screen.getByRole('textbox', { name: 'Pin Code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: 'Courier Service' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Delivery Address' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText(ORDER_MESSAGES.requiredFields)).toHaveLength(1);
+  });
+
+  it("refuses a malformed PIN code or phone number with the contract's sentence, before any lookup", async () => {
+    const rendered = renderOrdering(PATHS.products);
+    await fillOrderForm(rendered, '012345');
+    await rendered.user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.invalidPinCode);
+    const pinCode = screen.getByRole('textbox', { name: 'Pin Code' });
+    expect(pinCode).toHaveAttribute('aria-invalid', 'true');
+    expect(rendered.requests.some((request) => request.path.startsWith('/api/pincodes'))).toBe(false);
+
+    await rendered.user.clear(pinCode);
+    await rendered.user.type(pinCode, '110001');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const phone = screen.getByRole('textbox', { name: 'Phone Number' });
+    await rendered.user.clear(phone);
+    await rendered.user.type(phone, 'ask for Ravi');
+    await rendered.user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.invalidPhone);
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(rendered.router.state.location.pathname).toBe(PATHS.products);
   });
 
   it('stops on an unknown PIN code with the spec message', async () => {
@@ -150,6 +178,7 @@ describe('Customer Products Overview', () => {
     await rendered.user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.invalidPinCode);
+    expect(screen.getByRole('textbox', { name: 'Pin Code' })).toHaveAttribute('aria-invalid', 'true');
     expect(rendered.router.state.location.pathname).toBe(PATHS.products);
   });
 

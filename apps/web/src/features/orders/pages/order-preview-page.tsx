@@ -1,4 +1,4 @@
-import { PATHS } from '@depot/contract';
+import { orderDraftSchema, PATHS } from '@depot/contract';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { LabelledValue } from '@/components/labelled-value';
@@ -16,7 +16,6 @@ import { OrderLinesTable } from '../components/order-lines-table';
 import {
   clearOrderDraft,
   draftTotals,
-  isDraftComplete,
   type OrderDraft,
   saveOrderConfirmation,
   toOrderPayload,
@@ -24,6 +23,14 @@ import {
 } from '../order-draft';
 
 export const NOTHING_TO_PREVIEW_TEXT = 'There is no order to preview.';
+
+/**
+ * SPEC §5: every delivery field and at least one item, as the contract's order schema checks them.
+ * (Here rather than in order-draft.ts, which Confirm Order loads too and which has no zod.)
+ */
+function isDraftComplete(draft: OrderDraft): boolean {
+  return orderDraftSchema.safeParse(toOrderPayload(draft)).success;
+}
 
 /** Order Preview (SPEC §2): the draft as it will be sent, with the server's shipping cost. */
 export default function OrderPreviewPage() {

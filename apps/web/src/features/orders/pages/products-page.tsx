@@ -1,5 +1,6 @@
-import { ORDER_MESSAGES, PATHS, type StockItem } from '@depot/contract';
+import { ORDER_MESSAGES, orderDraftSchema, PATHS, type StockItem } from '@depot/contract';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { SearchInput } from '@/components/search-input';
 import { SortSelect } from '@/components/sort-select';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessageOf } from '@/lib/api-client';
+import { FORM_ERROR } from '@/lib/form';
 import { formatMoney, formatQuantity, formatWeight } from '@/lib/format';
 import { useSessionUser } from '@/lib/session-user';
 import { matchesSearch, type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
@@ -21,7 +23,8 @@ import {
   type DraftFields,
   draftTotals,
   emptyDraft,
-  isDraftComplete,
+  type OrderDraft,
+  toOrderPayload,
   updateOrderDraft,
   useOrderDraft,
   withQuantity,
@@ -29,7 +32,40 @@ import {
 
 export const NO_PRODUCTS_TEXT = 'No products are on sale yet.';
 
-type Problem = 'required' | 'pincode' | { lookupFailed: string };
+const resolveOrder = schemaResolver(orderDraftSchema, { sync: true });
+
+/** The order the alert reads the errors in: the fields as they stand, the products, then the form's own. */
+const PROBLEM_ORDER = [
+  'shipping_address',
+  'pin_code',
+  'phone_number',
+  'location_type',
+  'courier_service_id',
+  'items',
+  FORM_ERROR,
+];
+
+/**
+ * The one message the alert above Place Order shows (SPEC §5): anything missing first, in
+ * yellow, as "Please fill in all required fields…"; otherwise the first other problem, in red.
+ */
+function problemOf(errors: FormErrors): { message: string; color: 'yellow' | 'red' } | null {
+  if (Object.values(errors).includes(ORDER_MESSAGES.requiredFields)) {
+    return { message: ORDER_MESSAGES.requiredFields, color: 'yellow' };
+  }
+  const key = PROBLEM_ORDER.find((path) => errors[path] !== undefined) ?? Object.keys(errors)[0];
+  return key === undefined ? null : { message: String(errors[key]), color: 'red' };
+}
+
+function fieldsOf({
+  shipping_address,
+  pin_code,
+  location_type,
+  phone_number,
+  courier_service_id,
+}: OrderDraft) {
+  return { shipping_address, pin_code, location_type, phone_number, courier_service_id };
+}
 
 /** Customer Products Overview (SPEC §2): choose quantities, say where to deliver, go to the preview. */
 export default function ProductsPage() {
@@ -41,8 +77,15 @@ export default function ProductsPage() {
   const isPhone = useIsPhone();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState<ProductSortKey>>({ key: 'stock_name', direction: 'asc' });
-  const [problem, setProblem] = useState<Problem | null>(null);
   const [checkingPin, setCheckingPin] = useState(false);
+  // The delivery fields live in the draft (kept across reloads); the form checks the whole draft
+  // with the contract's order schema, so the products count too.
+  const form = useForm<DraftFields>({
+    initialValues: fieldsOf(draft),
+    validate: (values) => resolveOrder(toOrderPayload({ ...draft, ...values })),
+    onValuesChange: (values) => updateOrderDraft(customerId, (current) => ({ ...current, ...values })),
+  });
+  const problem = problemOf(form.errors);
 
   const rows = useMemo(() => {
     const matching = (products.data ?? []).filter((item) => matchesSearch(search, item.stock_name));
@@ -57,25 +100,20 @@ export default function ProductsPage() {
       ...current,
       items: withQuantity(current.items, product, quantity),
     }));
-  const setFields = (patch: Partial<DraftFields>) => {
-    if (patch.pin_code !== undefined && problem === 'pincode') setProblem(null);
-    updateOrderDraft(customerId, (current) => ({ ...current, ...patch }));
-  };
 
-  const placeOrder = async () => {
-    if (!isDraftComplete(draft)) return setProblem('required');
+  // Only a complete, well-formed draft reaches the PIN code lookup.
+  const placeOrder = form.onSubmit(async ({ pin_code }) => {
     setCheckingPin(true);
     try {
-      const answer = await queryClient.fetchQuery(pincodeQueryOptions(draft.pin_code.trim()));
-      if (!isValidPincodeAnswer(answer)) return setProblem('pincode');
-      setProblem(null);
+      const answer = await queryClient.fetchQuery(pincodeQueryOptions(pin_code.trim()));
+      if (!isValidPincodeAnswer(answer)) return form.setFieldError('pin_code', ORDER_MESSAGES.invalidPinCode);
       navigate(PATHS.orderPreview);
     } catch (error) {
-      setProblem({ lookupFailed: errorMessageOf(error) });
+      form.setFieldError(FORM_ERROR, `Could not check the PIN code: ${errorMessageOf(error)}`);
     } finally {
       setCheckingPin(false);
     }
-  };
+  });
 
   return (
     <Stack gap="md">
@@ -124,30 +162,20 @@ export default function ProductsPage() {
       )}
 
       <Paper withBorder p="md">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void placeOrder();
-          }}
-        >
+        <form noValidate onSubmit={placeOrder}>
           <Stack gap="sm">
             <Title order={3} size="h4">
               Delivery details
             </Title>
-            <DeliveryFields values={draft} onChange={setFields} pinCodeInvalid={problem === 'pincode'} />
+            <DeliveryFields form={form} />
             <Text size="sm" aria-live="polite">
               {draft.items.length === 0
                 ? 'No products chosen yet.'
                 : `${formatQuantity(draft.items.length)} ${draft.items.length === 1 ? 'product' : 'products'}, ${formatWeight(totals.weightKg)}, ${formatMoney(totals.itemsTotal)} before shipping`}
             </Text>
             {problem !== null && (
-              <Alert color={problem === 'required' ? 'yellow' : 'red'} role="alert">
-                {problem === 'required'
-                  ? ORDER_MESSAGES.requiredFields
-                  : problem === 'pincode'
-                    ? ORDER_MESSAGES.invalidPinCode
-                    : `Could not check the PIN code: ${problem.lookupFailed}`}
+              <Alert color={problem.color} role="alert">
+                {problem.message}
               </Alert>
             )}
             <Group justify="flex-end">

@@ -1,6 +1,7 @@
-import { createStockBodySchema, type UpdateStockInput, updateStockBodySchema } from '@depot/contract';
+import { createStockBodySchema, updateStockBodySchema } from '@depot/contract';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
+import { setServerErrors, withoutBlanks } from '@/lib/form';
 
 /** What the inputs hold: the text typed, sent as typed ("12.50"), which the API accepts. */
 export interface StockFormValues {
@@ -14,30 +15,43 @@ export const EMPTY_STOCK_FORM: StockFormValues = { name: '', price: '', quantity
 
 type StockFormMode = 'add' | 'update';
 
+const RESOLVERS = {
+  add: schemaResolver(createStockBodySchema, { sync: true }),
+  update: schemaResolver(updateStockBodySchema, { sync: true }),
+};
+
 interface StockFormProps {
   mode: StockFormMode;
   initialValues?: StockFormValues;
   submitting: boolean;
-  /** Called with valid values; resolves true when the server accepted them (an add then clears the form). */
-  onSubmit: (values: StockFormValues) => Promise<boolean>;
+  /**
+   * Called with valid values; resolves when the server accepted them (an add then clears the form),
+   * rejects with the server's refusal, whose field errors the form then shows on its fields.
+   */
+  onSubmit: (values: StockFormValues) => Promise<unknown>;
 }
 
 /**
  * The Add Stock and Update Stock fields (SPEC §5): all four required when adding; when updating,
- * a field left blank is not sent and keeps its stored value. Rules are the contract's, so the
- * form refuses what the server would.
+ * a field left blank is not sent and keeps its stored value (`withoutBlanks`). Rules are the
+ * contract's, so the form refuses what the server would.
  */
 export function StockForm({ mode, initialValues = EMPTY_STOCK_FORM, submitting, onSubmit }: StockFormProps) {
   const adding = mode === 'add';
   const form = useForm<StockFormValues>({
     mode: 'uncontrolled',
     initialValues,
-    validate: (values) => validateStock(values, mode),
+    // A blank field is not given: "Price is required" when adding, kept as stored when updating.
+    validate: (values) => RESOLVERS[mode](withoutBlanks(values)),
   });
 
   const handleSubmit = form.onSubmit(async (values) => {
-    const saved = await onSubmit(values);
-    if (saved && adding) form.reset();
+    try {
+      await onSubmit(values);
+      if (adding) form.reset();
+    } catch (error) {
+      setServerErrors(form, error);
+    }
   });
 
   return (
@@ -91,25 +105,4 @@ export function StockForm({ mode, initialValues = EMPTY_STOCK_FORM, submitting, 
       </Stack>
     </form>
   );
-}
-
-/** The update body: every field as typed, minus blank ones, which keep their stored value. */
-export function toStockBody(values: StockFormValues): UpdateStockInput {
-  const body: UpdateStockInput = {};
-  for (const field of ['name', 'price', 'quantity', 'weight'] as const) {
-    if (values[field].trim() !== '') body[field] = values[field];
-  }
-  return body;
-}
-
-function validateStock(values: StockFormValues, mode: StockFormMode): Partial<Record<string, string>> {
-  const schema = mode === 'add' ? createStockBodySchema : updateStockBodySchema;
-  const result = schema.safeParse(toStockBody(values));
-  if (result.success) return {};
-  const errors: Partial<Record<string, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0]);
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }

@@ -78,6 +78,8 @@ describe('Add Stock form', () => {
     expect(screen.getByText('Quantity is required')).toBeInTheDocument();
     expect(screen.getByText('Weight is required')).toBeInTheDocument();
     expect(field('Stock Price ($)')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Stock Name')).toHaveAccessibleDescription(STOCK_MESSAGES.nameRequired);
+    expect(field('Stock Weight (kg)')).toHaveAccessibleDescription('Weight is required');
     expect(requestsTo('POST /api/stocks')).toHaveLength(0);
   });
 
@@ -145,6 +147,30 @@ describe('Add Stock form', () => {
     expect(alert).toHaveStyle({ '--alert-color': 'var(--mantine-color-red-light-color)' });
     expect(field('Stock Name')).toHaveValue('Bolts');
     expect(field('Stock Price ($)')).toHaveValue(12.5);
+  });
+
+  it("puts the server's refusal of a field on that field, beside the red alert", async () => {
+    const refusal = `Invalid input: ${STOCK_MESSAGES.nameTooLong}`;
+    const { user } = renderAddStock({
+      'POST /api/stocks': {
+        status: 400,
+        body: {
+          error: refusal,
+          message: refusal,
+          details: [{ path: 'body.name', message: STOCK_MESSAGES.nameTooLong }],
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Add Stock' });
+    await fillStockForm(user);
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(field('Stock Name')).toHaveAccessibleDescription(STOCK_MESSAGES.nameTooLong);
+    expect(field('Stock Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Stock Price ($)')).not.toHaveAttribute('aria-invalid');
+    expect(field('Stock Name')).toHaveValue('Bolts');
   });
 
   it('lets the alert vanish after 3 seconds', async () => {

@@ -27,13 +27,10 @@ export default function AddStockPage() {
           submitting={createStock.isPending}
           onSubmit={({ name, price, quantity, weight }) =>
             createStock.mutateAsync({ inventory_manager_id: user?.id, name, price, quantity, weight }).then(
-              ({ message }) => {
-                show({ tone: 'success', message });
-                return true;
-              },
+              ({ message }) => show({ tone: 'success', message }),
               (error: unknown) => {
                 show({ tone: 'error', message: errorMessageOf(error) });
-                return false;
+                throw error;
               },
             )
           }

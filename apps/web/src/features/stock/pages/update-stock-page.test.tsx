@@ -84,6 +84,44 @@ describe('Update Stock form', () => {
     expect(alert).toHaveStyle({ '--alert-color': 'var(--mantine-color-red-light-color)' });
   });
 
+  it("checks a filled field against the contract's rules on that field and sends nothing", async () => {
+    const { user, requestsTo } = renderUpdateStock({ 'GET /api/stocks/12': { status: 200, body: BOLTS } });
+    const quantity = await screen.findByRole('spinbutton', { name: 'Stock Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '2.5');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(
+      await screen.findByText('Quantity must be a whole number from 0 to 1,000,000,000'),
+    ).toBeInTheDocument();
+    expect(quantity).toHaveAccessibleDescription('Quantity must be a whole number from 0 to 1,000,000,000');
+    expect(field('Stock Price ($)')).not.toHaveAttribute('aria-invalid');
+    expect(requestsTo('PUT /api/stocks/12')).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a field on that field, beside the red alert", async () => {
+    const rule = 'Price must be a number from 0 to 10,000,000 with at most 2 decimals';
+    const { user } = renderUpdateStock({
+      'GET /api/stocks/12': { status: 200, body: BOLTS },
+      'PUT /api/stocks/12': {
+        status: 400,
+        body: {
+          error: `Invalid input: ${rule}`,
+          message: `Invalid input: ${rule}`,
+          details: [{ path: 'body.price', message: rule }],
+        },
+      },
+    });
+    await screen.findByRole('textbox', { name: 'Stock Name' });
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Invalid input: ${rule}`);
+    expect(field('Stock Price ($)')).toHaveAccessibleDescription(rule);
+    expect(field('Stock Name')).not.toHaveAttribute('aria-invalid');
+  });
+
   it("shows 'Stock not found' with a link back for a missing item", async () => {
     renderUpdateStock({
       'GET /api/stocks/12': {

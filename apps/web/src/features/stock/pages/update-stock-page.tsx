@@ -6,10 +6,11 @@ import { PageTitle } from '@/components/page-title';
 import { LoadingSpinner, QueryError } from '@/components/query-states';
 import { useTimedAlert } from '@/hooks/use-timed-alert';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { withoutBlanks } from '@/lib/form';
 import { useStock } from '../api/get-stock';
 import { useUpdateStock } from '../api/update-stock';
 import { BackToStockLink } from '../components/back-to-stock-link';
-import { StockForm, type StockFormValues, toStockBody } from '../components/stock-form';
+import { StockForm, type StockFormValues } from '../components/stock-form';
 
 /** SPEC §9: alerts on the update-stock form vanish after 2 seconds. */
 export const UPDATE_STOCK_ALERT_MS = 2000;
@@ -54,14 +55,12 @@ function UpdateStock({ id }: { id: number }) {
           initialValues={formValuesOf(stock.data)}
           submitting={updateStock.isPending}
           onSubmit={(values) =>
-            updateStock.mutateAsync({ id, body: toStockBody(values) }).then(
-              ({ message }) => {
-                show({ tone: 'success', message });
-                return true;
-              },
+            // A blank field is not sent: it keeps its stored value.
+            updateStock.mutateAsync({ id, body: withoutBlanks(values) }).then(
+              ({ message }) => show({ tone: 'success', message }),
               (error: unknown) => {
                 show({ tone: 'error', message: errorMessageOf(error) });
-                return false;
+                throw error;
               },
             )
           }

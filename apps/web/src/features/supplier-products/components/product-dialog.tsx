@@ -5,8 +5,8 @@ import {
   updateSupplierProductBodySchema,
 } from '@depot/contract';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { isApiError } from '@/lib/api-client';
+import { schemaResolver, useForm } from '@mantine/form';
+import { setServerErrors, withoutBlanks } from '@/lib/form';
 import { useStoredUser } from '@/lib/stored-user';
 import { toast } from '@/lib/toast';
 import { useCreateSupplierProduct } from '../api/create-supplier-product';
@@ -20,7 +20,11 @@ interface ProductFormValues {
   quantity: string;
 }
 
-const FIELDS = ['name', 'price', 'weight', 'quantity'] as const;
+const RESOLVERS = {
+  add: schemaResolver(createSupplierProductBodySchema, { sync: true }),
+  // The update schema has no name: the disabled Name field is not checked.
+  edit: schemaResolver(updateSupplierProductBodySchema, { sync: true }),
+};
 
 interface ProductDialogProps {
   opened: boolean;
@@ -53,16 +57,8 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
       weight: product ? String(product.weight) : '',
       quantity: product ? String(product.quantity) : '',
     },
-    validate: (values) => {
-      const filled = withoutBlanks(values);
-      const result = editing
-        ? updateSupplierProductBodySchema.safeParse(withoutName(filled))
-        : createSupplierProductBodySchema.safeParse(filled);
-      if (result.success) return {};
-      const errors: Partial<Record<string, string>> = {};
-      for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return errors;
-    },
+    // Blank fields read as missing, so the schema says "Price is required" rather than "must be a number".
+    validate: (values) => (editing ? RESOLVERS.edit : RESOLVERS.add)(withoutBlanks(values)),
   });
 
   const createProduct = useCreateSupplierProduct();
@@ -70,13 +66,7 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
   const pending = createProduct.isPending || updateProduct.isPending;
 
   // The query client toasts the server's message; the fields the server named are marked too.
-  const markFields = (error: Error) => {
-    if (!isApiError(error)) return;
-    for (const { path, message } of error.details ?? []) {
-      const field = FIELDS.find((name) => path === `body.${name}`);
-      if (field) form.setFieldError(field, message);
-    }
-  };
+  const markFields = (error: Error) => setServerErrors(form, error);
 
   const submit = form.onSubmit((values) => {
     if (product) {
@@ -165,9 +155,4 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
 /** Price, weight and quantity as typed; the name is not editable. */
 function withoutName<Values extends Partial<ProductFormValues>>({ price, weight, quantity }: Values) {
   return { price, weight, quantity };
-}
-
-/** Blank fields read as missing, so the schema says "Price is required" rather than "must be a number". */
-function withoutBlanks(values: ProductFormValues): Partial<ProductFormValues> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
 }

@@ -100,6 +100,9 @@ describe('Supplier Products page', () => {
     for (const message of ['Price is required', 'Weight is required', 'Quantity is required']) {
       expect(dialog.getByText(message)).toBeInTheDocument();
     }
+    expect(dialog.getByRole('spinbutton', { name: 'Weight' })).toHaveAccessibleDescription(
+      expect.stringContaining('Weight is required'),
+    );
     await page.user.type(dialog.getByRole('spinbutton', { name: 'Price' }), '-1');
     await page.user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(dialog.getByText(/^Price must be a number from 0/)).toBeInTheDocument();
@@ -154,6 +157,10 @@ describe('Supplier Products page', () => {
     const toast = await screen.findByText('Invalid input: Name must be at most 200 characters');
     expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
     expect(dialog.getByText('Name must be at most 200 characters')).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'Name must be at most 200 characters',
+    );
+    expect(dialog.getByRole('spinbutton', { name: 'Price' })).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('dialog', { name: 'Add Product' })).toBeInTheDocument();
   });
 
@@ -179,6 +186,47 @@ describe('Supplier Products page', () => {
       weight: '1.25',
       quantity: '35',
     });
+  });
+});
+
+describe('Edit Product dialog', () => {
+  it("checks the contract's rules on the edited fields only and sends nothing", async () => {
+    const page = renderProductsPage([PIPE]);
+    await page.user.click(await screen.findByRole('button', { name: 'Edit Copper pipe' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+    const weight = dialog.getByRole('spinbutton', { name: 'Weight' });
+    await page.user.clear(weight);
+    await page.user.type(weight, '1.255');
+
+    await page.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(weight).toHaveAccessibleDescription(
+      expect.stringContaining('Weight must be a number from 0 to 1,000,000 with at most 2 decimals'),
+    );
+    expect(dialog.getByRole('spinbutton', { name: 'Price' })).not.toHaveAttribute('aria-invalid');
+    expect(page.requestsTo(`PUT ${PRODUCTS_PATH}/3`)).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a field on that field", async () => {
+    const rule = 'Quantity must be a whole number from 0 to 1,000,000,000';
+    const page = renderProductsPage([PIPE], {
+      [`PUT ${PRODUCTS_PATH}/3`]: {
+        status: 400,
+        body: {
+          error: `Invalid input: ${rule}`,
+          message: `Invalid input: ${rule}`,
+          details: [{ path: 'body.quantity', message: rule }],
+        },
+      },
+    });
+    await page.user.click(await screen.findByRole('button', { name: 'Edit Copper pipe' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+
+    await page.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(`Invalid input: ${rule}`)).toBeInTheDocument();
+    expect(dialog.getByRole('spinbutton', { name: 'Quantity' })).toHaveAccessibleDescription(rule);
+    expect(screen.getByRole('dialog', { name: 'Edit Product' })).toBeInTheDocument();
   });
 });
 

@@ -1,13 +1,14 @@
 import {
+  createSupplierBodySchema,
   PASSWORD_MIN_LENGTH,
-  SUPPLIER_MESSAGES,
   type Supplier,
   type UpdateSupplierBody,
+  updateSupplierBodySchema,
 } from '@depot/contract';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { isNotEmpty, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { PasswordField } from '@/components/password-field';
-import { isApiError } from '@/lib/api-client';
+import { setServerErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useCreateSupplier } from '../api/create-supplier';
 import { useUpdateSupplier } from '../api/update-supplier';
@@ -20,7 +21,8 @@ interface SupplierFormValues {
   password: string;
 }
 
-const FIELDS = ['name', 'email', 'phone_number', 'address', 'password'] as const;
+const resolveCreate = schemaResolver(createSupplierBodySchema, { sync: true });
+const resolveUpdate = schemaResolver(updateSupplierBodySchema, { sync: true });
 
 interface SupplierDialogProps {
   opened: boolean;
@@ -49,16 +51,10 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
   const form = useForm<SupplierFormValues>({
     mode: 'uncontrolled',
     initialValues,
-    // SPEC §5: required fields are checked when adding; validation is skipped in edit mode.
-    validate: editing
-      ? {}
-      : {
-          name: isNotEmpty(SUPPLIER_MESSAGES.nameRequired),
-          email: isNotEmpty(SUPPLIER_MESSAGES.emailRequired),
-          phone_number: isNotEmpty(SUPPLIER_MESSAGES.phoneRequired),
-          address: isNotEmpty(SUPPLIER_MESSAGES.addressRequired),
-          password: isNotEmpty(SUPPLIER_MESSAGES.passwordRequired),
-        },
+    // SPEC §5: every field is required when adding. Editing checks only what is sent, the fields
+    // the user changed, so a supplier who never had a phone number can still be renamed.
+    validate: (values) =>
+      editing ? resolveUpdate(changedFields(values, initialValues)) : resolveCreate(values),
   });
 
   const createSupplier = useCreateSupplier();
@@ -71,13 +67,7 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
       onDone();
     },
     // The query client toasts the message; the fields the server named are marked too.
-    onError: (error: Error) => {
-      if (!isApiError(error)) return;
-      for (const { path, message } of error.details ?? []) {
-        const field = FIELDS.find((name) => path === `body.${name}`);
-        if (field) form.setFieldError(field, message);
-      }
-    },
+    onError: (error: Error) => setServerErrors(form, error),
   };
 
   const submit = form.onSubmit((values) => {

@@ -173,6 +173,29 @@ describe('Supplier dialog', () => {
       expect(await dialog.findByText(message)).toBeInTheDocument();
     }
     expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByRole('textbox', { name: 'Phone Number' })).toHaveAccessibleDescription(
+      SUPPLIER_MESSAGES.phoneRequired,
+    );
+    expect(page.requestsTo('POST /api/suppliers')).toHaveLength(0);
+  });
+
+  it("checks the contract's rules on each field when adding and sends nothing", async () => {
+    const page = renderSuppliersPage([ACME]);
+    const dialog = await openAddDialog(page);
+    await fillAddDialog(page, dialog);
+    const email = dialog.getByRole('textbox', { name: 'Email' });
+    const phone = dialog.getByRole('textbox', { name: 'Phone Number' });
+    await page.user.clear(email);
+    await page.user.type(email, 'nova-at-example.com');
+    await page.user.clear(phone);
+    await page.user.type(phone, 'call me');
+
+    await page.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await dialog.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('Enter a valid email address');
+    expect(phone).toHaveAccessibleDescription(SUPPLIER_MESSAGES.invalidPhone);
+    expect(dialog.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
     expect(page.requestsTo('POST /api/suppliers')).toHaveLength(0);
   });
 
@@ -229,6 +252,10 @@ describe('Supplier dialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.emailTaken);
     expect(screen.getByRole('dialog', { name: 'Add Supplier' })).toBeInTheDocument();
     expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      AUTH_MESSAGES.emailTaken,
+    );
+    expect(dialog.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
   });
 
   it('toasts a network error too', async () => {
@@ -275,18 +302,8 @@ describe('Supplier dialog', () => {
     expect(names()).toEqual(['BoltCo Ltd']);
   });
 
-  it('sends a blanked field in edit mode and shows what the server says', async () => {
-    const refusal = `Invalid input: ${SUPPLIER_MESSAGES.nameRequired}`;
-    const page = renderSuppliersPage([ACME], {
-      'PUT /api/suppliers/21': {
-        status: 400,
-        body: {
-          error: refusal,
-          message: refusal,
-          details: [{ path: 'body.name', message: SUPPLIER_MESSAGES.nameRequired }],
-        },
-      },
-    });
+  it('refuses a blanked field in edit mode with the rule the server would apply, sending nothing', async () => {
+    const page = renderSuppliersPage([ACME]);
     await screen.findByRole('table');
     await page.user.click(screen.getByRole('button', { name: 'Edit Acme Parts' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Supplier' }));
@@ -294,11 +311,38 @@ describe('Supplier dialog', () => {
     await page.user.clear(dialog.getByRole('textbox', { name: 'Name' }));
     await page.user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(await dialog.findByText(SUPPLIER_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      SUPPLIER_MESSAGES.nameRequired,
+    );
+    expect(page.requestsTo('PUT /api/suppliers/21')).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a field on that field in edit mode", async () => {
+    const page = renderSuppliersPage([ACME], {
+      'PUT /api/suppliers/21': {
+        status: 409,
+        body: {
+          error: AUTH_MESSAGES.emailTaken,
+          message: AUTH_MESSAGES.emailTaken,
+          details: [{ path: 'body.email', message: AUTH_MESSAGES.emailTaken }],
+        },
+      },
+    });
+    await screen.findByRole('table');
+    await page.user.click(screen.getByRole('button', { name: 'Edit Acme Parts' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Supplier' }));
+    const email = dialog.getByRole('textbox', { name: 'Email' });
+
+    await page.user.clear(email);
+    await page.user.type(email, 'taken@example.com');
+    await page.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.emailTaken);
     expect(page.requestsTo('PUT /api/suppliers/21')).toEqual([
-      expect.objectContaining({ body: { name: '' } }),
+      expect.objectContaining({ body: { email: 'taken@example.com' } }),
     ]);
-    expect(dialog.getByText(SUPPLIER_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription(AUTH_MESSAGES.emailTaken);
   });
 });
 

@@ -16,6 +16,10 @@ describe('the Update dialog’s date-time conversion', () => {
     expect(toUtcIso('2026-01-01T02:00')).toBe('2025-12-31T20:30:00.000Z');
   });
 
+  it('passes on a value that is no date-time as it is, for the schema to refuse', () => {
+    expect(toUtcIso('next Tuesday')).toBe('next Tuesday');
+  });
+
   it('shows a stored UTC time in the input as local time, and nothing for none', () => {
     expect(toLocalInputValue('2026-12-01T09:00:00.000Z')).toBe('2026-12-01T14:30');
     expect(toLocalInputValue(null)).toBe('');

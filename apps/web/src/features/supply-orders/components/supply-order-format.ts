@@ -8,9 +8,13 @@ export function toLocalInputValue(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** SPEC §5: the local date-time entered, as a UTC ISO timestamp ("2026-06-18T15:00" read as local time). */
+/**
+ * SPEC §5: the local date-time entered, as a UTC ISO timestamp ("2026-06-18T15:00" read as local
+ * time). A value that is no date-time at all is passed on as it is, for the schema to refuse.
+ */
 export function toUtcIso(localValue: string): string {
-  return new Date(localValue).toISOString();
+  const date = new Date(localValue);
+  return Number.isNaN(date.getTime()) ? localValue : date.toISOString();
 }
 
 /** Mantine colours of the statuses: final ones green or grey, trouble orange. */

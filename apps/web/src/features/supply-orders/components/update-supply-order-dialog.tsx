@@ -1,12 +1,13 @@
 import {
-  SUPPLY_ORDER_MESSAGES,
   SUPPLY_ORDER_STATUSES,
   type SupplyOrder,
   type SupplyOrderStatus,
   type UpdateSupplyOrderInput,
+  updateSupplyOrderBodySchema,
 } from '@depot/contract';
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { FORM_ERROR, setServerErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useUpdateSupplyOrder } from '../api/update-supply-order';
 import { toLocalInputValue, toUtcIso } from './supply-order-format';
@@ -31,37 +32,48 @@ export function UpdateSupplyOrderDialog({ opened, order, onClose }: UpdateSupply
   );
 }
 
+/** The status and the expected delivery as the inputs hold it: a local date-time, or ''. */
+interface UpdateSupplyOrderValues {
+  status: SupplyOrderStatus;
+  expected_delivery_time: string;
+}
+
+const resolveUpdate = schemaResolver(updateSupplyOrderBodySchema, { sync: true });
+
 /**
  * SPEC §4, §5: the status select starts from the order's status and the date-time input from its
  * expected delivery, in local time. Only what changed is sent; the local date-time goes as UTC ISO.
+ * The contract's schema refuses a body with neither ("Please update at least one field …").
  */
 function UpdateSupplyOrderForm({ order, onDone }: { order: SupplyOrder; onDone: () => void }) {
-  const initialDelivery = toLocalInputValue(order.expected_delivery_time);
-  const [status, setStatus] = useState<SupplyOrderStatus>(order.status);
-  const [delivery, setDelivery] = useState(initialDelivery);
-  const [problem, setProblem] = useState<string | null>(null);
+  const initialValues: UpdateSupplyOrderValues = {
+    status: order.status,
+    expected_delivery_time: toLocalInputValue(order.expected_delivery_time),
+  };
+  const toBody = (values: UpdateSupplyOrderValues) => changesOf(values, initialValues);
+  const form: UseFormReturnType<UpdateSupplyOrderValues> = useForm({
+    mode: 'uncontrolled',
+    initialValues,
+    validate: (values) => resolveUpdate(toBody(values)),
+    // The whole-form message answers the last try: it goes once either field changes.
+    onValuesChange: () => form.clearFieldError(FORM_ERROR),
+  });
   const updateOrder = useUpdateSupplyOrder();
+  const problem = form.errors[FORM_ERROR];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body: UpdateSupplyOrderInput = {};
-    if (status !== order.status) body.status = status;
-    if (delivery && delivery !== initialDelivery) body.expected_delivery_time = toUtcIso(delivery);
-    if (body.status === undefined && body.expected_delivery_time === undefined) {
-      setProblem(SUPPLY_ORDER_MESSAGES.nothingToUpdate);
-      return;
-    }
-    setProblem(null);
+  const submit = form.onSubmit((values) =>
     updateOrder.mutate(
-      { id: order.id, body },
+      { id: order.id, body: toBody(values) },
       {
         onSuccess: ({ message }) => {
           toast.success(message);
           onDone();
         },
+        // The mutation toasts the server's sentence; a field it names is marked too.
+        onError: (error) => setServerErrors(form, error),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form noValidate onSubmit={submit}>
@@ -69,21 +81,15 @@ function UpdateSupplyOrderForm({ order, onDone }: { order: SupplyOrder; onDone: 
         <NativeSelect
           label="Status"
           data={[...SUPPLY_ORDER_STATUSES]}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as SupplyOrderStatus);
-            setProblem(null);
-          }}
+          key={form.key('status')}
+          {...form.getInputProps('status')}
         />
         <TextInput
           label="Expected Delivery"
           description="Date and time in your time zone"
           type="datetime-local"
-          value={delivery}
-          onChange={(event) => {
-            setDelivery(event.currentTarget.value);
-            setProblem(null);
-          }}
+          key={form.key('expected_delivery_time')}
+          {...form.getInputProps('expected_delivery_time')}
         />
         {problem && (
           <Text c="red" size="sm" role="alert">
@@ -101,4 +107,17 @@ function UpdateSupplyOrderForm({ order, onDone }: { order: SupplyOrder; onDone: 
       </Stack>
     </form>
   );
+}
+
+/** The body of the update: the status if it changed, the delivery time (as UTC) if it was set or changed. */
+function changesOf(
+  values: UpdateSupplyOrderValues,
+  initial: UpdateSupplyOrderValues,
+): UpdateSupplyOrderInput {
+  const body: UpdateSupplyOrderInput = {};
+  if (values.status !== initial.status) body.status = values.status;
+  const delivery = values.expected_delivery_time;
+  if (delivery && delivery !== initial.expected_delivery_time)
+    body.expected_delivery_time = toUtcIso(delivery);
+  return body;
 }

@@ -167,8 +167,14 @@ describe('Stock Replenishment page', () => {
     await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
     expect(await toastText(SUPPLY_ORDER_MESSAGES.addressAndMobileRequired)).toBeInTheDocument();
     await page.user.click(cart.getByRole('button', { name: 'Close' }));
+    // The fields are marked; the message itself is the toast's (SPEC §8), not repeated under them.
+    const address = await screen.findByRole('textbox', { name: 'Address' });
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(SUPPLY_ORDER_MESSAGES.addressAndMobileRequired)).toHaveLength(1);
 
-    await page.user.type(screen.getByRole('textbox', { name: 'Address' }), '4 Warehouse Row');
+    await page.user.type(address, '4 Warehouse Row');
+    expect(address).not.toHaveAttribute('aria-invalid');
     cart = await openCart(page);
     await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
     await waitFor(() =>
@@ -181,6 +187,50 @@ describe('Stock Replenishment page', () => {
     await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
     expect(await toastText(SUPPLY_ORDER_MESSAGES.cartRequired)).toBeInTheDocument();
     expect(page.requestsTo('POST /api/replenishment-orders')).toHaveLength(0);
+  });
+
+  it("checks the mobile number with the contract's rule before placing an order", async () => {
+    const page = renderReplenishment();
+    await page.user.type(await screen.findByRole('textbox', { name: 'Address' }), '4 Warehouse Row');
+    await page.user.type(screen.getByRole('textbox', { name: 'Mobile Number' }), 'call the front desk');
+    await chooseSupplier(page, 'Acme Parts');
+    await addToCart(page, 'Copper pipe', '4');
+    const cart = await openCart(page);
+
+    await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
+
+    expect(await toastText(SUPPLY_ORDER_MESSAGES.invalidMobile)).toHaveClass('Toastify__toast--error');
+    await page.user.click(cart.getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('textbox', { name: 'Mobile Number' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(screen.getByRole('textbox', { name: 'Address' })).not.toHaveAttribute('aria-invalid');
+    expect(page.requestsTo('POST /api/replenishment-orders')).toHaveLength(0);
+  });
+
+  it("marks the field the server's refusal names, beside the error toast", async () => {
+    const page = renderReplenishment({
+      'POST /api/replenishment-orders': {
+        status: 400,
+        body: {
+          error: SUPPLY_ORDER_MESSAGES.addressTooLong,
+          message: SUPPLY_ORDER_MESSAGES.addressTooLong,
+          details: [{ path: 'body.address', message: SUPPLY_ORDER_MESSAGES.addressTooLong }],
+        },
+      },
+    });
+    await fillContact(page);
+    await chooseSupplier(page, 'Acme Parts');
+    await addToCart(page, 'Copper pipe', '4');
+    const cart = await openCart(page);
+
+    await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
+
+    expect(await toastText(SUPPLY_ORDER_MESSAGES.addressTooLong)).toHaveClass('Toastify__toast--error');
+    await page.user.click(cart.getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('textbox', { name: 'Address' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Mobile Number' })).not.toHaveAttribute('aria-invalid');
   });
 
   it("places the order, toasts the server's message, empties the cart and closes it", async () => {

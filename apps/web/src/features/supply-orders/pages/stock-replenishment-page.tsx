@@ -1,16 +1,20 @@
 import {
   addedToCartMessage,
+  type CreateSupplyOrderInput,
+  createSupplyOrderBodySchema,
   SUPPLY_ORDER_MESSAGES,
   type SupplierProduct,
   WHOLE_STRING,
 } from '@depot/contract';
 import { Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { ListState } from '@/components/list-state';
 import { PageTitle } from '@/components/page-title';
 import { SortSelect } from '@/components/sort-select';
 import { useIsPhone } from '@/hooks/use-is-phone';
+import { markedInputProps, setServerErrors } from '@/lib/form';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
 import { useStoredUser } from '@/lib/stored-user';
@@ -29,6 +33,24 @@ import { useCart } from '../components/use-cart';
 
 export const CHOOSE_SUPPLIER_TEXT = 'Choose a supplier to see their products.';
 
+/** Where the supplier delivers and how to reach the manager: the form part of the order. */
+interface ContactValues {
+  address: string;
+  mobile_number: string;
+}
+
+const resolveOrder = schemaResolver(createSupplyOrderBodySchema, { sync: true });
+
+/**
+ * The one message the cart's toast shows for a refused order (SPEC §5, §8): the contact fields'
+ * first, then the cart's, then whatever else the schema said.
+ */
+const MESSAGE_ORDER = ['address', 'mobile_number', 'items', 'supplier_id'];
+function firstMessage(errors: FormErrors): string {
+  const key = MESSAGE_ORDER.find((field) => errors[field]) ?? Object.keys(errors)[0] ?? '';
+  return String(errors[key] ?? '');
+}
+
 /**
  * Stock Replenishment (SPEC §2, §4, §5, §8): the manager's address and mobile number, a supplier,
  * that supplier's products to add to a cart, and the cart that places the order.
@@ -37,8 +59,6 @@ export default function StockReplenishmentPage() {
   const user = useStoredUser();
   const isPhone = useIsPhone();
   const suppliers = useSupplierOptions();
-  const [address, setAddress] = useState('');
-  const [mobile, setMobile] = useState('');
   const [supplierId, setSupplierId] = useState<number | undefined>(undefined);
   const products = useOrderableProducts(supplierId);
   const cart = useCart();
@@ -80,11 +100,10 @@ export default function StockReplenishmentPage() {
     toast.info(SUPPLY_ORDER_MESSAGES.removedFromCart);
   };
 
-  const orderBody = {
+  const orderBodyOf = (contact: ContactValues): CreateSupplyOrderInput => ({
     inventory_manager_id: user?.id,
     supplier_id: supplierId ?? 0,
-    address,
-    mobile_number: mobile,
+    ...contact,
     items: cart.items.map(({ product_id, product_name, quantity, weight, price }) => ({
       product_id,
       product_name,
@@ -92,32 +111,35 @@ export default function StockReplenishmentPage() {
       weight,
       price,
     })),
-  };
+  });
+  // The order is checked whole by the contract's schema: the contact fields, the supplier and the cart.
+  const form = useForm<ContactValues>({
+    initialValues: { address: '', mobile_number: '' },
+    validate: (values) => resolveOrder(orderBodyOf(values)),
+  });
+  const orderBody = orderBodyOf(form.values);
   // A new key whenever the order changes: a retry of the same order reuses it, an edited one must not.
   const orderJson = JSON.stringify(orderBody);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key follows the order's content
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [orderJson]);
 
-  const submitOrder = () => {
-    if (!address.trim() || !mobile.trim()) {
-      toast.error(SUPPLY_ORDER_MESSAGES.addressAndMobileRequired);
-      return;
-    }
-    if (supplierId === undefined || cart.items.length === 0) {
-      toast.error(SUPPLY_ORDER_MESSAGES.cartRequired);
-      return;
-    }
-    placeOrder.mutate(
-      { body: orderBody, idempotencyKey },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message);
-          cart.clear();
-          cartModal.close();
+  // Place Order sits in the cart modal, outside the fields: the form is submitted without an event.
+  const submitOrder = form.onSubmit(
+    () =>
+      placeOrder.mutate(
+        { body: orderBody, idempotencyKey },
+        {
+          onSuccess: ({ message }) => {
+            toast.success(message);
+            cart.clear();
+            cartModal.close();
+          },
+          // The query client toasts the server's sentence; a contact field it names is marked too.
+          onError: (error) => setServerErrors(form, error),
         },
-      },
-    );
-  };
+      ),
+    (errors) => toast.error(firstMessage(errors)),
+  );
 
   return (
     <Stack gap="md">
@@ -130,8 +152,7 @@ export default function StockReplenishmentPage() {
             description="Where the supplier delivers"
             autoComplete="street-address"
             required
-            value={address}
-            onChange={(event) => setAddress(event.currentTarget.value)}
+            {...markedInputProps(form, 'address')}
           />
           <TextInput
             label="Mobile Number"
@@ -139,8 +160,7 @@ export default function StockReplenishmentPage() {
             type="tel"
             autoComplete="tel"
             required
-            value={mobile}
-            onChange={(event) => setMobile(event.currentTarget.value)}
+            {...markedInputProps(form, 'mobile_number')}
           />
           <Select
             label="Supplier"
@@ -199,7 +219,7 @@ export default function StockReplenishmentPage() {
         placing={placeOrder.isPending}
         onClose={cartModal.close}
         onRemove={removeFromCart}
-        onPlaceOrder={submitOrder}
+        onPlaceOrder={() => submitOrder()}
       />
     </Stack>
   );

@@ -90,6 +90,39 @@ describe('Supply Orders page', () => {
     await page.user.click(dialog.getByRole('button', { name: 'Update' }));
     expect(dialog.getByRole('alert')).toHaveTextContent(SUPPLY_ORDER_MESSAGES.nothingToUpdate);
     expect(page.requestsTo('PUT /api/replenishment-orders/7')).toHaveLength(0);
+
+    // The message answers that try: changing a field takes it away.
+    await page.user.selectOptions(dialog.getByRole('combobox', { name: 'Status' }), 'Delayed');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("puts the server's refusal of a field on that field, beside the error toast", async () => {
+    const page = renderSupplyOrders([IN_TRANSIT], {
+      'PUT /api/replenishment-orders/7': {
+        status: 400,
+        body: {
+          error: SUPPLY_ORDER_MESSAGES.invalidExpectedDelivery,
+          message: SUPPLY_ORDER_MESSAGES.invalidExpectedDelivery,
+          details: [
+            { path: 'body.expected_delivery_time', message: SUPPLY_ORDER_MESSAGES.invalidExpectedDelivery },
+          ],
+        },
+      },
+    });
+    const dialog = await openUpdate(page, 7);
+    await page.user.clear(dialog.getByLabelText('Expected Delivery'));
+    await page.user.type(dialog.getByLabelText('Expected Delivery'), '2026-06-22T08:00');
+    await page.user.click(dialog.getByRole('button', { name: 'Update' }));
+
+    await waitFor(() =>
+      expect(dialog.getByLabelText('Expected Delivery')).toHaveAccessibleDescription(
+        expect.stringContaining(SUPPLY_ORDER_MESSAGES.invalidExpectedDelivery),
+      ),
+    );
+    expect(dialog.getByRole('combobox', { name: 'Status' })).not.toHaveAttribute('aria-invalid');
+    await waitFor(() =>
+      expect(screen.getAllByText(SUPPLY_ORDER_MESSAGES.invalidExpectedDelivery)).toHaveLength(2),
+    );
   });
 
   it('sends only what changed, the date-time as UTC, then toasts and refreshes', async () => {
