@@ -1,4 +1,5 @@
 import {
+  errorResponseSchema,
   LINK_HEADER,
   LIST_LIMIT_MAX,
   type ListQuery,
@@ -8,6 +9,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@depot/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 
 /**
  * The service and HTTP halves of the list protocol (docs/decisions/011-one-list-protocol.md); the
@@ -58,6 +60,52 @@ export async function listWithTotal<T>(
   const items = await list(page);
   const ended = items.length < page.limit && (items.length > 0 || page.offset === 0);
   return { items, total: ended ? page.offset + items.length : await count(), page };
+}
+
+/**
+ * A service's list: the protocol's defaults applied to the query, then one page from `list` and
+ * the total from `count` (asked only when the page does not tell it).
+ */
+export function listPage<SortField extends string, T>(
+  spec: ListSpec<SortField>,
+  query: ListQuery<SortField>,
+  list: (request: ListRequest<SortField>) => Promise<T[]>,
+  count: (q: string | undefined) => Promise<number>,
+): Promise<ListPage<T>> {
+  const request = listRequestOf(spec, query);
+  return listWithTotal(
+    request.page,
+    (page) => list({ ...request, page }),
+    () => count(request.q),
+  );
+}
+
+/**
+ * The options of a list route: its query and answer schemas, the errors any list may answer, and
+ * the response cache (a list depends on nothing but the caller, the URL and the data).
+ */
+export function listRouteOptions<Query extends ZodType, Answer extends ZodType>(route: {
+  tags: string[];
+  description?: string;
+  querystring: Query;
+  response: Answer;
+}) {
+  const { tags, description, querystring, response } = route;
+  return {
+    config: { responseCache: true },
+    schema: {
+      tags,
+      security: [{ session: [] }],
+      ...(description ? { description } : {}),
+      querystring,
+      response: {
+        200: response,
+        400: errorResponseSchema,
+        401: errorResponseSchema,
+        403: errorResponseSchema,
+      },
+    },
+  };
 }
 
 /** The list's URL with another offset: the same search, sort, filters and page size. */

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/events';
 import type { Mail, Mailer } from '../lib/mailer';
@@ -122,6 +123,8 @@ export interface TestApp {
     payload?: unknown,
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  /** How many rows a table holds now. */
+  count(table: keyof Database): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -159,6 +162,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         headers: { ...(session ? { cookie: session.cookie } : {}), ...headers },
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
+    async count(table) {
+      const row = await database.db
+        .selectFrom(table)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     async close() {
       await app.close();
       await database.drop();

@@ -1,7 +1,7 @@
-import { activityListResponseSchema, activityQuerySchema, errorResponseSchema } from '@depot/contract';
+import { activityListResponseSchema, activityQuerySchema } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendListPage } from '../../lib/list';
+import { listRouteOptions, sendListPage } from '../../lib/list';
 import { scopeOf } from '../auth/authenticate';
 import type { ActivityService } from './service';
 
@@ -13,22 +13,13 @@ export async function activityRoutes(app: FastifyInstance, options: ActivityRout
   const { activityService } = options;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/activity',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags: ['activity'],
-        security: [{ session: [] }],
-        description:
-          'The audit trail an Inventory Manager may read, newest first: what they did, events on their own stock, orders holding their stock, their supply orders, their own sign-ins, and the account and catalogue changes of the suppliers they opened or ordered from.',
-        querystring: activityQuerySchema,
-        response: {
-          200: activityListResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-        },
-      },
-    },
+    listRouteOptions({
+      tags: ['activity'],
+      description:
+        'The audit trail an Inventory Manager may read, newest first: what they did, events on their own stock, orders holding their stock, their supply orders, their own sign-ins, and the account and catalogue changes of the suppliers they opened or ordered from.',
+      querystring: activityQuerySchema,
+      response: activityListResponseSchema,
+    }),
     async (request, reply) =>
       sendListPage(request, reply, await activityService.list(scopeOf(request), request.query)),
   );

@@ -1,7 +1,7 @@
 import { ACTIVITY_LIST, type ActivityEvent, type ActivityQuery } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
+import { type ListPage, listPage } from '../../lib/list';
 import type { Scope } from '../auth/authenticate';
 import * as repo from './repository';
 
@@ -18,7 +18,6 @@ export function createActivityService(deps: ActivityServiceDeps) {
   const { db } = deps;
   return {
     list(scope: Scope, query: ActivityQuery): Promise<ListPage<ActivityEvent>> {
-      const list = listRequestOf(ACTIVITY_LIST, query);
       const filters: repo.ActivityFilters = {
         action: query.action,
         entityType: query.entity_type,
@@ -26,10 +25,11 @@ export function createActivityService(deps: ActivityServiceDeps) {
         from: query.from,
         to: query.to,
       };
-      return listWithTotal(
-        list.page,
-        (page) => repo.listActivity(db, scope.user.id, filters, { ...list, page }),
-        () => repo.countActivity(db, scope.user.id, filters, list.q),
+      return listPage(
+        ACTIVITY_LIST,
+        query,
+        (list) => repo.listActivity(db, scope.user.id, filters, list),
+        (q) => repo.countActivity(db, scope.user.id, filters, q),
       );
     },
   };

@@ -104,3 +104,11 @@ export function scopeOf(request: FastifyRequest): Scope {
   if (!request.scope) throw new UnauthorizedError(AUTH_MESSAGES.notLoggedIn);
   return request.scope;
 }
+
+/**
+ * A body that names its owner (the spec's clients send their own id) must name the caller:
+ * refused rather than ignored, as a client naming someone else has a bug worth seeing.
+ */
+export function refuseActingForAnother(claimedId: number | null | undefined, scope: Scope, message: string) {
+  if (claimedId != null && claimedId !== scope.user.id) throw new ForbiddenError(message);
+}

@@ -1,11 +1,7 @@
-import {
-  courierServiceListQuerySchema,
-  courierServiceListResponseSchema,
-  errorResponseSchema,
-} from '@depot/contract';
+import { courierServiceListQuerySchema, courierServiceListResponseSchema } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendListPage } from '../../lib/list';
+import { listRouteOptions, sendListPage } from '../../lib/list';
 import type { CourierServiceService } from './service';
 
 export interface CourierRoutesOptions {
@@ -17,19 +13,11 @@ export async function courierRoutes(app: FastifyInstance, options: CourierRoutes
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/couriers-services',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags: ['couriers'],
-        security: [{ session: [] }],
-        querystring: courierServiceListQuerySchema,
-        response: {
-          200: courierServiceListResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-        },
-      },
-    },
+    listRouteOptions({
+      tags: ['couriers'],
+      querystring: courierServiceListQuerySchema,
+      response: courierServiceListResponseSchema,
+    }),
     async (request, reply) => sendListPage(request, reply, await options.courierService.list(request.query)),
   );
 }

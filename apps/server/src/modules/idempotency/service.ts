@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '@depot/contract';
+import {
+  errorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyHeadersSchema,
+} from '@depot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { ZodType } from 'zod';
 import type { Database, Executor } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, StoredAnswer, UnprocessableError } from '../../lib/errors';
+import { formErrorFormatter } from '../../plugins/error-handler';
 import * as repo from './repository';
 
 /** Keys are kept 24 hours (docs/decisions/006). */
@@ -205,4 +213,35 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
 /** The key the route's preHandler gave the request; a route without `idempotent` config has none. */
 export function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey {
   return request.idempotencyKey ?? NO_IDEMPOTENCY_KEY;
+}
+
+/**
+ * The options of a POST that creates something with an Idempotency-Key: the key's header, the body
+ * and the 201 answer, the errors such a request may meet, and the form's own sentence as the
+ * message of bad input (the screens show it as it is).
+ */
+export function idempotentCreateOptions<Body extends ZodType, Created extends ZodType>(route: {
+  tags: string[];
+  body: Body;
+  created: Created;
+}) {
+  const { tags, body, created } = route;
+  return {
+    config: { idempotent: true },
+    schemaErrorFormatter: formErrorFormatter,
+    schema: {
+      tags,
+      security: [{ session: [] }],
+      headers: idempotencyHeadersSchema,
+      body,
+      response: {
+        201: created,
+        400: errorResponseSchema,
+        401: errorResponseSchema,
+        403: errorResponseSchema,
+        409: errorResponseSchema,
+        422: errorResponseSchema,
+      },
+    },
+  };
 }

@@ -1,11 +1,7 @@
-import {
-  errorResponseSchema,
-  notificationListQuerySchema,
-  notificationListResponseSchema,
-} from '@depot/contract';
+import { notificationListQuerySchema, notificationListResponseSchema } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendListPage } from '../../lib/list';
+import { listRouteOptions, sendListPage } from '../../lib/list';
 import { scopeOf } from '../auth/authenticate';
 import type { NotificationService } from './service';
 
@@ -18,15 +14,11 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/notifications',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags: ['notifications'],
-        security: [{ session: [] }],
-        querystring: notificationListQuerySchema,
-        response: { 200: notificationListResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
-      },
-    },
+    listRouteOptions({
+      tags: ['notifications'],
+      querystring: notificationListQuerySchema,
+      response: notificationListResponseSchema,
+    }),
     async (request, reply) =>
       sendListPage(request, reply, await options.notificationService.list(scopeOf(request), request.query)),
   );

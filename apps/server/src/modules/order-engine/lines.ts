@@ -2,6 +2,7 @@ import { QUANTITY_MAX } from '@depot/contract';
 import type { Executor } from '../../db/schema';
 import { addExactly } from '../../lib/amounts';
 import { type AppError, InvalidError } from '../../lib/errors';
+import { refuseActingForAnother, type Scope } from '../auth/authenticate';
 
 /**
  * What customer orders and supply orders have in common (docs/decisions/012-one-order-engine.md):
@@ -17,17 +18,34 @@ export interface DraftLine {
 }
 
 /**
- * Lines naming the same item become one, their quantities added up, in id order: concurrent
- * orders then lock rows in the same order and cannot deadlock on PostgreSQL.
+ * A draft's lines naming the same item (by `idOf`) become one, their quantities added up, in id
+ * order: concurrent orders then lock rows in the same order and cannot deadlock on PostgreSQL.
  */
-export function mergeLines(lines: readonly DraftLine[], invalidQuantity: string): DraftLine[] {
+export function mergeLines<Item extends { quantity: number }>(
+  items: readonly Item[],
+  idOf: (item: Item) => number,
+  invalidQuantity: string,
+): DraftLine[] {
   const quantities = new Map<number, number>();
-  for (const line of lines) quantities.set(line.id, (quantities.get(line.id) ?? 0) + line.quantity);
+  for (const item of items) quantities.set(idOf(item), (quantities.get(idOf(item)) ?? 0) + item.quantity);
   const merged = [...quantities].map(([id, quantity]) => ({ id, quantity }));
   if (merged.some((line) => line.quantity > QUANTITY_MAX)) {
     throw new InvalidError(invalidQuantity, [{ path: 'body.items', message: invalidQuantity }]);
   }
   return merged.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The lines a caller's draft asks for, merged: a draft that names its owner must name the caller
+ * (`notYours` otherwise), and no merged line may pass the largest quantity (`invalidQuantity`).
+ */
+export function linesOfDraft<Item extends { quantity: number }>(
+  scope: Scope,
+  draft: { ownerId: number | null | undefined; items: readonly Item[]; idOf: (item: Item) => number },
+  messages: { notYours: string; invalidQuantity: string },
+): DraftLine[] {
+  refuseActingForAnother(draft.ownerId, scope, messages.notYours);
+  return mergeLines(draft.items, draft.idOf, messages.invalidQuantity);
 }
 
 /** A row whose units were taken: its values at that moment, copied onto the order's line. */

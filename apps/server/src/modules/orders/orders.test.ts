@@ -61,15 +61,7 @@ const db = () => t.database.db;
 const stockQuantity = async (id: number) =>
   (await db().selectFrom('stocks').select('quantity').where('id', '=', id).executeTakeFirstOrThrow())
     .quantity;
-const count = async (table: 'orders' | 'order_items' | 'notifications' | 'idempotency_keys') =>
-  Number(
-    (
-      await db()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'orders' | 'order_items' | 'notifications' | 'idempotency_keys') => t.count(table);
 const snapshot = async (stockIds: number[]) => ({
   orders: await count('orders'),
   items: await count('order_items'),

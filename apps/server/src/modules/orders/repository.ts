@@ -1,19 +1,11 @@
-import type { LocationType, ORDER_LIST, Order, OrderStatus } from '@depot/contract';
+import { type LocationType, ORDER_LIST, type Order, type OrderStatus } from '@depot/contract';
 import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
-import {
-  countRows,
-  type ListColumns,
-  orderedPage,
-  userNameOf,
-  whereInDays,
-  whereSearched,
-} from '../../db/list-query';
+import { type ListColumns, userNameOf } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
-import type { ListRequest } from '../../lib/list';
-import { withLines } from '../order-engine/with-lines';
+import { type OrderFilters, orderQueries } from '../order-engine/order-queries';
 
 type OrderSortField = (typeof ORDER_LIST.sortFields)[number];
 
@@ -39,13 +31,6 @@ const LIST_COLUMNS: ListColumns<OrderSortField> = {
   searchNumber: 'orders.id',
   id: 'orders.id',
 };
-
-/** A list's filters besides the search: statuses, and the days the orders were placed. */
-export interface OrderFilters {
-  status?: readonly OrderStatus[] | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
 
 type OrderRow = Selectable<OrdersTable> & { customer_name: string };
 type OrderItemRow = Pick<
@@ -79,51 +64,27 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
-/** The lines of many orders in one query, each order's in the order they were written. */
-function linesOf(db: Executor) {
-  return (orderIds: number[]) =>
-    db
-      .selectFrom('order_items')
-      .select(['order_id', 'stock_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
-      .where('order_id', 'in', orderIds)
-      .orderBy('order_id')
-      .orderBy('id')
-      .execute();
-}
+/** Customer orders, read as the order engine reads every kind: each with its lines, in the order written. */
+const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortField, OrderFilters<OrderStatus>>(
+  {
+    table: 'orders',
+    spec: ORDER_LIST,
+    columns: LIST_COLUMNS,
+    select: (query) => query.selectAll('orders').select(userNameOf('orders.customer_id').as('customer_name')),
+    linesOf: (db, orderIds: number[]) =>
+      db
+        .selectFrom('order_items')
+        .select(['order_id', 'stock_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
+        .where('order_id', 'in', orderIds)
+        .orderBy('order_id')
+        .orderBy('id')
+        .execute(),
+    toOrder,
+  },
+);
 
-/** The orders the caller reaches that pass the filters and the search. */
-function ordersReached(db: Executor, reach: Reach, filters: OrderFilters = {}, q?: string) {
-  let query = db.selectFrom('orders').where(reached('orders', reach));
-  if (filters.status?.length) query = query.where('orders.status', 'in', filters.status);
-  return whereSearched(db, whereInDays(query, 'orders.created_at', filters), LIST_COLUMNS, q);
-}
-
-/** One page of the orders the caller reaches, each with its lines. */
-export async function listOrders(
-  db: Executor,
-  reach: Reach,
-  filters: OrderFilters,
-  list: ListRequest<OrderSortField>,
-): Promise<Order[]> {
-  const query = ordersReached(db, reach, filters, list.q)
-    .selectAll('orders')
-    .select(userNameOf('orders.customer_id').as('customer_name'));
-  const rows = await orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
-  return withLines(rows, linesOf(db), toOrder);
-}
-
-export function countOrders(db: Executor, reach: Reach, filters: OrderFilters, q: string | undefined) {
-  return countRows(ordersReached(db, reach, filters, q));
-}
-
-export async function getOrder(db: Executor, id: number, reach: Reach): Promise<Order | undefined> {
-  const row = await ordersReached(db, reach)
-    .selectAll('orders')
-    .select(userNameOf('orders.customer_id').as('customer_name'))
-    .where('orders.id', '=', id)
-    .executeTakeFirst();
-  return row && (await withLines([row], linesOf(db), toOrder))[0];
-}
+export const pageOfOrders = customerOrders.page;
+export const getOrder = customerOrders.get;
 
 /**
  * Takes `quantity` units of a live stock item only if it has them, in one statement (no read then

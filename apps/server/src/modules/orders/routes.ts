@@ -1,6 +1,5 @@
 import {
   errorResponseSchema,
-  idempotencyHeadersSchema,
   idParamsSchema,
   ORDER_MESSAGES,
   orderDraftSchema,
@@ -13,11 +12,11 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendListPage } from '../../lib/list';
-import { formErrorFormatter } from '../../plugins/error-handler';
+import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import { scopeOf } from '../auth/authenticate';
-import { idempotencyKeyOf } from '../idempotency/service';
+import { idempotentCreateOptions } from '../idempotency/service';
+import { placingOf } from '../order-engine/placing';
 import type { OrderService } from './service';
 
 export interface OrderRoutesOptions {
@@ -55,47 +54,16 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
 
   routes.get(
     '/api/orders',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        security,
-        querystring: orderListQuerySchema,
-        response: { 200: orderListResponseSchema, ...errors },
-      },
-    },
+    listRouteOptions({ tags, querystring: orderListQuerySchema, response: orderListResponseSchema }),
     async (request, reply) =>
       sendListPage(request, reply, await orderService.list(scopeOf(request), request.query)),
   );
 
   routes.post(
     '/api/orders',
-    {
-      config: { idempotent: true },
-      // The order form shows the server's sentence as it is (SPEC §5).
-      schemaErrorFormatter: formErrorFormatter,
-      schema: {
-        tags,
-        security,
-        headers: idempotencyHeadersSchema,
-        body: orderDraftSchema,
-        response: {
-          201: orderResponseSchema,
-          ...errors,
-          409: errorResponseSchema,
-          422: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const placed = await orderService.place(
-        scopeOf(request),
-        request.body,
-        auditContextOf(request),
-        idempotencyKeyOf(request),
-      );
-      return reply.status(201).send(placed);
-    },
+    idempotentCreateOptions({ tags, body: orderDraftSchema, created: orderResponseSchema }),
+    async (request, reply) =>
+      reply.status(201).send(await orderService.place(request.body, placingOf(request))),
   );
 
   routes.put(

@@ -2,7 +2,6 @@ import {
   type LocationType,
   type Notification,
   notEnoughStockMessage,
-  ORDER_LIST,
   ORDER_MESSAGES,
   type Order,
   type OrderDraft,
@@ -14,16 +13,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { addExactly, fromCents, toGrams } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
+import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
-import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
+import type { ListPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
 import { isActiveCourier } from '../couriers/repository';
-import type { IdempotencyKey } from '../idempotency/service';
 import { createNotification } from '../notifications/repository';
-import { type LineSource, mergeLines, takeLines } from '../order-engine/lines';
+import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
+import { type Placing, recordPlaced } from '../order-engine/placing';
 import type { PincodeService } from '../pincodes/service';
 import { countDeliveredChange, countPlacedOrder, utcDay } from '../reports/summaries';
 import * as repo from './repository';
@@ -84,12 +83,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /** A courier's assigned orders, a customer's own, every order for a manager (DESIGN §6). */
     list(scope: Scope, query: OrderListQuery): Promise<ListPage<Order>> {
-      const list = listRequestOf(ORDER_LIST, query);
-      return listWithTotal(
-        list.page,
-        (page) => repo.listOrders(db, scope.reach, query, { ...list, page }),
-        () => repo.countOrders(db, scope.reach, query, list.q),
-      );
+      return repo.pageOfOrders(db, scope.reach, query);
     },
 
     /**
@@ -98,21 +92,14 @@ export function createOrderService(deps: OrderServiceDeps) {
      * lines, the customer's notification, the Idempotency-Key's answer and the report summaries
      * written; any short line undoes all of it.
      */
-    async place(
-      scope: Scope,
-      draft: OrderDraft,
-      audit: AuditContext,
-      key: IdempotencyKey,
-    ): Promise<{ message: string; order: Order }> {
-      const customer = scope.user;
-      // Refused rather than ignored: a client naming another customer has a bug worth seeing.
-      if (draft.customer_id !== undefined && draft.customer_id !== customer.id) {
-        throw new ForbiddenError(ORDER_MESSAGES.notYourAccount);
-      }
-      const lines = mergeLines(
-        draft.items.map((item) => ({ id: item.stock_id, quantity: item.quantity })),
-        ORDER_MESSAGES.invalidQuantity,
+    async place(draft: OrderDraft, placing: Placing): Promise<{ message: string; order: Order }> {
+      const { scope } = placing;
+      const lines = linesOfDraft(
+        scope,
+        { ownerId: draft.customer_id, items: draft.items, idOf: (item) => item.stock_id },
+        { notYours: ORDER_MESSAGES.notYourAccount, invalidQuantity: ORDER_MESSAGES.invalidQuantity },
       );
+      const customer = scope.user;
       // Before the transaction: the check may ask the upstream lookup, which must not hold the write lock.
       if (!(await deps.pincodes.isValid(draft.pin_code))) {
         throw new InvalidError(ORDER_MESSAGES.invalidPinCode, [
@@ -160,24 +147,21 @@ export function createOrderService(deps: OrderServiceDeps) {
           items,
           customer.name,
         );
-        const notification = await createNotification(trx, {
-          user_id: customer.id,
-          title: NEW_ORDER_STATUS,
-          message: orderPlacedMessage(order.id),
-          created_at: now,
-        });
-        await key.store(trx, { statusCode: 201, body: { message: ORDER_MESSAGES.placed, order } });
-        await recordAuditEvent(trx, audit, now, {
-          action: 'order.placed',
-          entityType: 'order',
-          entityId: order.id,
-          after: orderSnapshot(order),
-          // Who may read it: the customer, the courier, and the managers of its stock items.
-          viewers: [
-            order.customer_id,
-            order.courier_service_id,
-            ...taken.lines.map(({ row }) => row.inventory_manager_id),
-          ],
+        const notification = await recordPlaced(trx, placing, now, {
+          notify: { user_id: customer.id, title: NEW_ORDER_STATUS, message: orderPlacedMessage(order.id) },
+          answer: { message: ORDER_MESSAGES.placed, order },
+          event: {
+            action: 'order.placed',
+            entityType: 'order',
+            entityId: order.id,
+            after: orderSnapshot(order),
+            // Who may read it: the customer, the courier, and the managers of its stock items.
+            viewers: [
+              order.customer_id,
+              order.courier_service_id,
+              ...taken.lines.map(({ row }) => row.inventory_manager_id),
+            ],
+          },
         });
         await countPlacedOrder(trx, utcDay(now), items);
         return { order, notification };

@@ -12,7 +12,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendListPage } from '../../lib/list';
+import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import { scopeOf } from '../auth/authenticate';
 import type { StockService } from './service';
@@ -36,15 +36,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
 
   routes.get(
     '/api/stocks',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        security,
-        querystring: stockListQuerySchema,
-        response: { 200: stockListResponseSchema, ...errors },
-      },
-    },
+    listRouteOptions({ tags, querystring: stockListQuerySchema, response: stockListResponseSchema }),
     async (request, reply) =>
       sendListPage(request, reply, await stockService.list(scopeOf(request), request.query)),
   );

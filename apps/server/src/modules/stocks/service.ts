@@ -9,11 +9,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
+import { NotFoundError } from '../../lib/errors';
+import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
-import type { Scope } from '../auth/authenticate';
+import { refuseActingForAnother, type Scope } from '../auth/authenticate';
 import * as repo from './repository';
 
 export interface StockServiceDeps {
@@ -33,11 +33,11 @@ export function createStockService(deps: StockServiceDeps) {
   return {
     /** A manager's own items, or every manager's for a customer (DESIGN §5). */
     async list(scope: Scope, query: StockListQuery): Promise<ListPage<StockItem>> {
-      const list = listRequestOf(STOCK_LIST, query);
-      return listWithTotal(
-        list.page,
-        (page) => repo.listStocks(db, scope.reach, { ...list, page }),
-        () => repo.countStocks(db, scope.reach, list.q),
+      return listPage(
+        STOCK_LIST,
+        query,
+        (list) => repo.listStocks(db, scope.reach, list),
+        (q) => repo.countStocks(db, scope.reach, q),
       );
     },
 
@@ -49,11 +49,8 @@ export function createStockService(deps: StockServiceDeps) {
 
     /** The caller owns what they create. */
     async create(scope: Scope, body: CreateStockBody, audit: AuditContext): Promise<StockItem> {
+      refuseActingForAnother(body.inventory_manager_id, scope, STOCK_MESSAGES.notYourInventory);
       const managerId = scope.user.id;
-      // Refused rather than ignored: a client naming another owner has a bug worth seeing.
-      if (body.inventory_manager_id != null && body.inventory_manager_id !== managerId) {
-        throw new ForbiddenError(STOCK_MESSAGES.notYourInventory);
-      }
       const now = isoNow();
       return db.transaction().execute(async (trx) => {
         const item = await repo.createStock(trx, {

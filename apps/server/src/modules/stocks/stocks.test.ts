@@ -28,15 +28,7 @@ afterAll(async () => {
 const stockRow = (id: number) =>
   t.database.db.selectFrom('stocks').selectAll().where('id', '=', id).executeTakeFirst();
 
-const countStockRows = async () =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('stocks')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countStockRows = () => t.count('stocks');
 
 const validStock = { name: 'Blue widget', price: '12.50', quantity: '3', weight: '1.25' };
 

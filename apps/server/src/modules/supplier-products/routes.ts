@@ -11,7 +11,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendListPage } from '../../lib/list';
+import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import { scopeOf } from '../auth/authenticate';
 import type { SupplierProductService } from './service';
@@ -36,17 +36,13 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
 
   routes.get(
     '/api/stock-replenishment/products',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        security,
-        description:
-          "A supplier gets their own products; a manager every active supplier's (or ?supplier_id=).",
-        querystring: supplierProductListQuerySchema,
-        response: { 200: supplierProductListResponseSchema, ...errors },
-      },
-    },
+    listRouteOptions({
+      tags,
+      description:
+        "A supplier gets their own products; a manager every active supplier's (or ?supplier_id=).",
+      querystring: supplierProductListQuerySchema,
+      response: supplierProductListResponseSchema,
+    }),
     async (request, reply) =>
       sendListPage(request, reply, await supplierProductService.list(scopeOf(request), request.query)),
   );

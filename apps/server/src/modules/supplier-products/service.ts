@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { NotFoundError } from '../../lib/errors';
-import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
+import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
@@ -33,13 +33,13 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
 
   return {
     /** A supplier's own catalogue; a manager's every active supplier's, or one supplier's (DESIGN §7). */
-    async list(scope: Scope, query: SupplierProductListQuery): Promise<ListPage<SupplierProduct>> {
-      const list = listRequestOf(SUPPLIER_PRODUCT_LIST, query);
+    list(scope: Scope, query: SupplierProductListQuery): Promise<ListPage<SupplierProduct>> {
       const filter = { reach: scope.reach, supplierId: query.supplier_id };
-      return listWithTotal(
-        list.page,
-        (page) => repo.listProducts(db, filter, { ...list, page }),
-        () => repo.countProducts(db, filter, list.q),
+      return listPage(
+        SUPPLIER_PRODUCT_LIST,
+        query,
+        (list) => repo.listProducts(db, filter, list),
+        (q) => repo.countProducts(db, filter, q),
       );
     },
 

@@ -11,7 +11,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendListPage } from '../../lib/list';
+import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import type { SupplierService } from './service';
 
@@ -36,15 +36,7 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
 
   routes.get(
     '/api/suppliers',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        security,
-        querystring: supplierListQuerySchema,
-        response: { 200: supplierListResponseSchema, ...errors },
-      },
-    },
+    listRouteOptions({ tags, querystring: supplierListQuerySchema, response: supplierListResponseSchema }),
     async (request, reply) => sendListPage(request, reply, await supplierService.list(request.query)),
   );
 

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
+import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import { assertNotCommonPassword, hashPassword } from '../auth/passwords';
@@ -46,11 +46,11 @@ export function createSupplierService(deps: SupplierServiceDeps) {
 
   return {
     async list(query: SupplierListQuery): Promise<ListPage<Supplier>> {
-      const list = listRequestOf(SUPPLIER_LIST, query);
-      return listWithTotal(
-        list.page,
-        (page) => repo.listActiveSuppliers(db, { ...list, page }),
-        () => repo.countActiveSuppliers(db, list.q),
+      return listPage(
+        SUPPLIER_LIST,
+        query,
+        (list) => repo.listActiveSuppliers(db, list),
+        (q) => repo.countActiveSuppliers(db, q),
       );
     },
 

@@ -1,18 +1,10 @@
-import type { SUPPLY_ORDER_LIST, SupplyOrder, SupplyOrderStatus } from '@depot/contract';
+import { SUPPLY_ORDER_LIST, type SupplyOrder, type SupplyOrderStatus } from '@depot/contract';
 import type { Selectable } from 'kysely';
-import {
-  countRows,
-  type ListColumns,
-  orderedPage,
-  userNameOf,
-  whereInDays,
-  whereSearched,
-} from '../../db/list-query';
+import { type ListColumns, userNameOf } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor, SupplyOrderItemsTable, SupplyOrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
-import type { ListRequest } from '../../lib/list';
-import { withLines } from '../order-engine/with-lines';
+import { type OrderFilters, orderQueries } from '../order-engine/order-queries';
 
 type SupplyOrderSortField = (typeof SUPPLY_ORDER_LIST.sortFields)[number];
 
@@ -37,11 +29,8 @@ const LIST_COLUMNS: ListColumns<SupplyOrderSortField> = {
 };
 
 /** A list's filters besides the search: statuses, one supplier, and the days the orders were placed. */
-export interface SupplyOrderFilters {
-  status?: readonly SupplyOrderStatus[] | undefined;
+interface SupplyOrderFilters extends OrderFilters<SupplyOrderStatus> {
   supplier_id?: number | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
 }
 
 type OrderRow = Selectable<SupplyOrdersTable> & { supplier_name: string; inventory_manager_name: string };
@@ -72,70 +61,42 @@ function toSupplyOrder(row: OrderRow, items: SupplyOrderItemRow[]): SupplyOrder 
   };
 }
 
-/** The lines of many orders in one query, each order's in product order. */
-function linesOf(db: Executor) {
-  return (orderIds: number[]) =>
+/** Supply orders, read as the order engine reads every kind: each with its lines, in product order. */
+const supplyOrders = orderQueries<
+  OrderRow,
+  SupplyOrderItemRow,
+  SupplyOrder,
+  SupplyOrderSortField,
+  SupplyOrderFilters
+>({
+  table: 'supply_orders',
+  spec: SUPPLY_ORDER_LIST,
+  columns: LIST_COLUMNS,
+  select: (query) =>
+    query
+      .selectAll('supply_orders')
+      .select([
+        userNameOf('supply_orders.supplier_id').as('supplier_name'),
+        userNameOf('supply_orders.inventory_manager_id').as('inventory_manager_name'),
+      ]),
+  filter: (query, filters) =>
+    filters.supplier_id === undefined
+      ? query
+      : query.where('supply_orders.supplier_id', '=', filters.supplier_id),
+  linesOf: (db, orderIds) =>
     db
       .selectFrom('supply_order_items')
       .select(['order_id', 'product_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
       .where('order_id', 'in', orderIds)
       .orderBy('order_id')
       .orderBy('product_id')
-      .execute();
-}
+      .execute(),
+  toOrder: toSupplyOrder,
+});
 
-/** The supply orders the caller reaches that pass the filters and the search. */
-function ordersReached(db: Executor, reach: Reach, filters: SupplyOrderFilters = {}, q?: string) {
-  let query = db.selectFrom('supply_orders').where(reached('supply_orders', reach));
-  if (filters.status?.length) query = query.where('supply_orders.status', 'in', filters.status);
-  if (filters.supplier_id !== undefined)
-    query = query.where('supply_orders.supplier_id', '=', filters.supplier_id);
-  return whereSearched(db, whereInDays(query, 'supply_orders.created_at', filters), LIST_COLUMNS, q);
-}
-
-function withNames(db: Executor, reach: Reach, filters?: SupplyOrderFilters, q?: string) {
-  return ordersReached(db, reach, filters, q)
-    .selectAll('supply_orders')
-    .select([
-      userNameOf('supply_orders.supplier_id').as('supplier_name'),
-      userNameOf('supply_orders.inventory_manager_id').as('inventory_manager_name'),
-    ]);
-}
-
-/** One page of the supply orders the caller reaches, each with its lines. */
-export async function listSupplyOrders(
-  db: Executor,
-  reach: Reach,
-  filters: SupplyOrderFilters,
-  list: ListRequest<SupplyOrderSortField>,
-): Promise<SupplyOrder[]> {
-  const rows = await orderedPage(
-    db,
-    withNames(db, reach, filters, list.q),
-    LIST_COLUMNS,
-    list.sort,
-    list.page,
-  ).execute();
-  return withLines(rows, linesOf(db), toSupplyOrder);
-}
-
-export function countSupplyOrders(
-  db: Executor,
-  reach: Reach,
-  filters: SupplyOrderFilters,
-  q: string | undefined,
-) {
-  return countRows(ordersReached(db, reach, filters, q));
-}
-
-export async function getSupplyOrder(
-  db: Executor,
-  id: number,
-  reach: Reach,
-): Promise<SupplyOrder | undefined> {
-  const row = await withNames(db, reach).where('supply_orders.id', '=', id).executeTakeFirst();
-  return row && (await withLines([row], linesOf(db), toSupplyOrder))[0];
-}
+export const listSupplyOrders = supplyOrders.list;
+export const pageOfSupplyOrders = supplyOrders.page;
+export const getSupplyOrder = supplyOrders.get;
 
 export interface NewSupplyOrder {
   inventory_manager_id: number;

@@ -1,7 +1,6 @@
 import {
   createSupplyOrderBodySchema,
   errorResponseSchema,
-  idempotencyHeadersSchema,
   idParamsSchema,
   SUPPLY_ORDER_MESSAGES,
   supplyOrderListQuerySchema,
@@ -11,11 +10,12 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendListPage } from '../../lib/list';
+import { listRouteOptions, sendListPage } from '../../lib/list';
 import { formErrorFormatter } from '../../plugins/error-handler';
 import { auditContextOf } from '../audit/context';
 import { scopeOf } from '../auth/authenticate';
-import { idempotencyKeyOf } from '../idempotency/service';
+import { idempotentCreateOptions } from '../idempotency/service';
+import { placingOf } from '../order-engine/placing';
 import type { SupplyOrderService } from './service';
 
 export interface SupplyOrderRoutesOptions {
@@ -39,43 +39,21 @@ export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrd
 
   routes.get(
     '/api/replenishment-orders',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        security,
-        description: "A manager's own supply orders, or those placed with a supplier.",
-        querystring: supplyOrderListQuerySchema,
-        response: { 200: supplyOrderListResponseSchema, ...errors },
-      },
-    },
+    listRouteOptions({
+      tags,
+      description: "A manager's own supply orders, or those placed with a supplier.",
+      querystring: supplyOrderListQuerySchema,
+      response: supplyOrderListResponseSchema,
+    }),
     async (request, reply) =>
       sendListPage(request, reply, await supplyOrderService.list(scopeOf(request), request.query)),
   );
 
   routes.post(
     '/api/replenishment-orders',
-    {
-      config: { idempotent: true },
-      // The Stock Replenishment screen shows the server's sentence as it is (SPEC §5, §8).
-      schemaErrorFormatter: formErrorFormatter,
-      schema: {
-        tags,
-        security,
-        headers: idempotencyHeadersSchema,
-        body: createSupplyOrderBodySchema,
-        response: { 201: supplyOrderResponseSchema, ...errors, 422: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const placed = await supplyOrderService.place(
-        scopeOf(request),
-        request.body,
-        auditContextOf(request),
-        idempotencyKeyOf(request),
-      );
-      return reply.status(201).send(placed);
-    },
+    idempotentCreateOptions({ tags, body: createSupplyOrderBodySchema, created: supplyOrderResponseSchema }),
+    async (request, reply) =>
+      reply.status(201).send(await supplyOrderService.place(request.body, placingOf(request))),
   );
 
   routes.put(

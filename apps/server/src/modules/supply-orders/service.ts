@@ -10,7 +10,6 @@ import {
   ORDER_MESSAGES,
   QUANTITY_MAX,
   quantityLimitMessage,
-  SUPPLY_ORDER_LIST,
   SUPPLY_ORDER_MESSAGES,
   type SupplyOrder,
   type SupplyOrderItem,
@@ -22,15 +21,15 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database, Executor } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors';
+import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
-import { type ListPage, listRequestOf, listWithTotal } from '../../lib/list';
+import type { ListPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
-import type { IdempotencyKey } from '../idempotency/service';
 import { createNotification } from '../notifications/repository';
-import { type LineSource, mergeLines, takeLines } from '../order-engine/lines';
+import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
+import { type Placing, recordPlaced } from '../order-engine/placing';
 import { countSupplierDelivery, utcDay } from '../reports/summaries';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
@@ -175,36 +174,25 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
   }
 
   return {
-    /** A manager's own supply orders, or those placed with a supplier (DESIGN §7). */
-    list(scope: Scope, query: SupplyOrderListQuery): Promise<ListPage<SupplyOrder>> {
-      const list = listRequestOf(SUPPLY_ORDER_LIST, query);
-      return listWithTotal(
-        list.page,
-        (page) => repo.listSupplyOrders(db, scope.reach, query, { ...list, page }),
-        () => repo.countSupplyOrders(db, scope.reach, query, list.q),
-      );
-    },
-
     /**
      * Places a manager's order with one supplier in one transaction (DESIGN §7): each product taken
      * with a conditional update, names, prices and weights copied from the product rows, the order,
      * its lines and the supplier's notification written; any bad or short line undoes all of it.
      */
     async place(
-      scope: Scope,
       body: CreateSupplyOrderBody,
-      audit: AuditContext,
-      key: IdempotencyKey,
+      placing: Placing,
     ): Promise<{ message: string; order: SupplyOrder }> {
-      const manager = scope.user;
-      // Refused rather than ignored: a client naming another manager has a bug worth seeing.
-      if (body.inventory_manager_id != null && body.inventory_manager_id !== manager.id) {
-        throw new ForbiddenError(SUPPLY_ORDER_MESSAGES.notYourInventory);
-      }
-      const lines = mergeLines(
-        body.items.map((item) => ({ id: item.product_id, quantity: item.quantity })),
-        SUPPLY_ORDER_MESSAGES.invalidQuantity,
+      const { scope } = placing;
+      const lines = linesOfDraft(
+        scope,
+        { ownerId: body.inventory_manager_id, items: body.items, idOf: (item) => item.product_id },
+        {
+          notYours: SUPPLY_ORDER_MESSAGES.notYourInventory,
+          invalidQuantity: SUPPLY_ORDER_MESSAGES.invalidQuantity,
+        },
       );
+      const manager = scope.user;
       const now = clock.now().toISOString();
       const { order, notification } = await db.transaction().execute(async (trx) => {
         const supplier = await getActiveSupplierById(trx, body.supplier_id);
@@ -235,19 +223,20 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
           })),
           { supplier_name: supplier.name, inventory_manager_name: manager.name },
         );
-        const notification = await createNotification(trx, {
-          user_id: supplier.id,
-          title: NEW_SUPPLY_ORDER_STATUS,
-          message: supplyOrderReceivedMessage(order.id, manager.name),
-          created_at: now,
-        });
-        await key.store(trx, { statusCode: 201, body: { message: SUPPLY_ORDER_MESSAGES.placed, order } });
-        await recordAuditEvent(trx, audit, now, {
-          action: 'supply_order.placed',
-          entityType: 'supply_order',
-          entityId: order.id,
-          after: supplyOrderSnapshot(order),
-          viewers: [order.inventory_manager_id, order.supplier_id],
+        const notification = await recordPlaced(trx, placing, now, {
+          notify: {
+            user_id: supplier.id,
+            title: NEW_SUPPLY_ORDER_STATUS,
+            message: supplyOrderReceivedMessage(order.id, manager.name),
+          },
+          answer: { message: SUPPLY_ORDER_MESSAGES.placed, order },
+          event: {
+            action: 'supply_order.placed',
+            entityType: 'supply_order',
+            entityId: order.id,
+            after: supplyOrderSnapshot(order),
+            viewers: [order.inventory_manager_id, order.supplier_id],
+          },
         });
         return { order, notification };
       });
@@ -320,6 +309,11 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
 
       if (notification) publish(order, order.inventory_manager_id, notification);
       return order;
+    },
+
+    /** A manager's own supply orders, or those placed with a supplier (DESIGN §7). */
+    list(scope: Scope, query: SupplyOrderListQuery): Promise<ListPage<SupplyOrder>> {
+      return repo.pageOfSupplyOrders(db, scope.reach, query);
     },
   };
 }

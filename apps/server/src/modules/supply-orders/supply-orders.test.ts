@@ -65,17 +65,9 @@ const productQuantity = async (id: number) =>
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
   ).quantity;
-const count = async (
+const count = (
   table: 'supply_orders' | 'supply_order_items' | 'notifications' | 'stocks' | 'idempotency_keys',
-) =>
-  Number(
-    (
-      await db()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+) => t.count(table);
 /** Everything a refused request must leave as it was. */
 const snapshot = async (productIds: number[]) => ({
   orders: await count('supply_orders'),

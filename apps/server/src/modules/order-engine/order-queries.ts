@@ -1,0 +1,111 @@
+import type { ListQuery, ListSpec } from '@depot/contract';
+import type { SelectQueryBuilder, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import { countRows, type ListColumns, orderedPage, whereInDays, whereSearched } from '../../db/list-query';
+import { type Reach, reached } from '../../db/reach';
+import type { Database, Executor } from '../../db/schema';
+import { groupBy } from '../../lib/group-by';
+import { type ListPage, type ListRequest, listPage } from '../../lib/list';
+
+/** The filters every kind of order takes: its statuses, and the days it was placed (UTC, whole). */
+export interface OrderFilters<Status extends string> {
+  status?: readonly Status[] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+type OrderTable = 'orders' | 'supply_orders';
+// biome-ignore lint/suspicious/noExplicitAny: the rows' type comes from each kind's `select`.
+export type AnyRowQuery = SelectQueryBuilder<Database, OrderTable, any>;
+
+/** What a kind of order tells the engine about itself; everything else about reading it is shared. */
+export interface OrderKind<
+  Row extends { id: number },
+  Line extends { order_id: number },
+  Order,
+  SortField extends string,
+  Filters,
+> {
+  table: OrderTable;
+  /** The kind's list, as the contract declares it: sort fields, default order, search. */
+  spec: ListSpec<SortField>;
+  columns: ListColumns<SortField>;
+  /** The columns of an order's row, with the names it shows (a query on `table`). */
+  select(query: AnyRowQuery): SelectQueryBuilder<Database, OrderTable, Row>;
+  /** The kind's own filters besides status and days, applied to a query on `table`. */
+  filter?(query: AnyRowQuery, filters: Filters): AnyRowQuery;
+  /** The lines of many orders in one query. */
+  linesOf(db: Executor, orderIds: number[]): Promise<Line[]>;
+  toOrder(row: Row, lines: Line[]): Order;
+}
+
+/**
+ * Lists, counts and gets orders of one kind, each with its lines, narrowed to what the caller
+ * reaches (docs/decisions/012-one-order-engine.md): customer orders and supply orders are read the
+ * same way.
+ */
+export function orderQueries<
+  Row extends { id: number },
+  Line extends { order_id: number },
+  Order,
+  SortField extends string,
+  Filters extends OrderFilters<string>,
+>(kind: OrderKind<Row, Line, Order, SortField, Filters>) {
+  const { table, columns } = kind;
+
+  /** The orders the caller reaches that pass the filters and the search. */
+  function ordersReached(db: Executor, reach: Reach, filters?: Filters, q?: string): AnyRowQuery {
+    let query: AnyRowQuery = db.selectFrom(table).where(reached(table, reach));
+    if (filters?.status?.length)
+      query = query.where(sql<SqlBool>`${sql.ref(`${table}.status`)} in (${sql.join(filters.status)})`);
+    if (filters && kind.filter) query = kind.filter(query, filters);
+    return whereSearched(db, whereInDays(query, `${table}.created_at`, filters ?? {}), columns, q);
+  }
+
+  /** Each order with its lines: one query for the lines of all of them, so a page costs two. */
+  async function withTheirLines(db: Executor, rows: Row[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const lines = groupBy(
+      await kind.linesOf(
+        db,
+        rows.map((row) => row.id),
+      ),
+      (line) => line.order_id,
+    );
+    return rows.map((row) => kind.toOrder(row, lines.get(row.id) ?? []));
+  }
+
+  /** One page of the orders the caller reaches, each with its lines (two queries). */
+  async function list(
+    db: Executor,
+    reach: Reach,
+    filters: Filters,
+    request: ListRequest<SortField>,
+  ): Promise<Order[]> {
+    const query = kind.select(ordersReached(db, reach, filters, request.q));
+    return withTheirLines(db, await orderedPage(db, query, columns, request.sort, request.page).execute());
+  }
+
+  return {
+    list,
+
+    /** A list query answered by the list protocol: the page and the total of what matches. */
+    page(db: Executor, reach: Reach, query: Filters & ListQuery<SortField>): Promise<ListPage<Order>> {
+      return listPage(
+        kind.spec,
+        query,
+        (request) => list(db, reach, query, request),
+        (q) => countRows(ordersReached(db, reach, query, q)),
+      );
+    },
+
+    /** One order the caller reaches, with its lines; undefined for one out of reach, as for none. */
+    async get(db: Executor, id: number, reach: Reach): Promise<Order | undefined> {
+      const query = kind
+        .select(ordersReached(db, reach))
+        .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${id}`);
+      const row = (await query.executeTakeFirst()) as Row | undefined;
+      return row && (await withTheirLines(db, [row]))[0];
+    },
+  };
+}
