@@ -71,8 +71,9 @@ const orderDraft = (fixture: Fixture) =>
   });
 
 /**
- * Where the analytics endpoints join the mix once they exist (GET /api/analytics/…, DESIGN §9):
- * an Inventory Manager's report requests, with their weight.
+ * Where the analytics endpoints join the mix once they exist (GET /api/analytics/…,
+ * docs/product/business-rules.md#analytics-reports): an Inventory Manager's report requests, with
+ * their weight.
  */
 const REPORT_REQUESTS: MixEntry[] = [];
 

@@ -37,7 +37,10 @@ const USAGE = `Seeds a business of the given size and times each analytics repor
 
 const PASSWORD = 'bench-manager-password-42';
 const YEAR = 2025;
-/** The six months the reports are timed over, as SPEC §9's default range would give in December. */
+/**
+ * The six months the reports are timed over, as the default range of
+ * docs/product/screens.md#inventory-reporting would give in December.
+ */
 const RANGE = { startDate: `${YEAR}-07-01`, endDate: `${YEAR}-12-31` };
 /** Cut mid-month at both ends: the most daily rows the sales report ever reads (15 days a side). */
 const RAGGED_RANGE = { startDate: `${YEAR}-07-16`, endDate: `${YEAR}-12-15` };

@@ -184,9 +184,10 @@ async function measurePages(
     ];
     const results: PageResult[] = [];
     for (const { page, file, url, cookie } of pages) {
-      // A manager who logged in has the user stored in localStorage (SPEC §2), and the dashboard draws
-      // from it while the profile loads. One discarded run stores it, as the app does on any visit;
-      // Lighthouse keeps localStorage between runs but empties the HTTP cache before each.
+      // A manager who logged in has the user stored in localStorage
+      // (docs/product/screens.md#loading-the-profile), and the dashboard draws from it while the
+      // profile loads. One discarded run stores it, as the app does on any visit; Lighthouse keeps
+      // localStorage between runs but empties the HTTP cache before each.
       if (cookie) await runLighthouse(browser, url, 'desktop', { cookie });
       for (const formFactor of FORM_FACTORS) {
         const result: PageResult = { page, formFactor, runs: [] };

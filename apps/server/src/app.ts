@@ -96,7 +96,8 @@ function requestIdOf(request: IncomingMessage): string {
 
 /**
  * One SQLite process: the in-process bus. PostgreSQL, where several instances may share the
- * database: LISTEN/NOTIFY, so an event reaches browsers connected to any of them (DESIGN §1).
+ * database: LISTEN/NOTIFY, so an event reaches browsers connected to any of them
+ * (docs/architecture.md#live-updates).
  */
 async function openEventBus(app: FastifyInstance, database: DatabaseHandle, clock: Clock): Promise<EventBus> {
   if (database.dialect === 'sqlite') {

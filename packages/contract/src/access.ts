@@ -153,7 +153,10 @@ export function endpointAccess(endpoint: ApiEndpoint): EndpointAccess {
 
 export interface DashboardPageAccess {
   roles: readonly Role[];
-  /** The sidebar link's label when the page is one of a role's sidebar links (SPEC §2). */
+  /**
+   * The sidebar link's label when the page is one of a role's sidebar links
+   * (docs/product/screens.md#sidebar).
+   */
   sidebarLabel?: string;
 }
 

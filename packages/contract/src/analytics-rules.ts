@@ -2,7 +2,10 @@
 
 /** Items at or under this many units are flagged as needing replenishment on the stock chart. */
 export const STOCK_REORDER_LEVEL = 10;
-/** How many products each side of the sales report names (DESIGN §9). */
+/**
+ * How many products each side of the sales report names
+ * (docs/product/business-rules.md#analytics-reports).
+ */
 export const SALES_TREND_PRODUCTS = 5;
 /** The most months a report covers: its charts have a point per month, and its answer grows with them. */
 export const REPORT_MAX_MONTHS = 120;
@@ -15,7 +18,7 @@ export const ANALYTICS_MESSAGES = {
   rangeTooLong: `The date range can cover at most ${REPORT_MAX_MONTHS} months (10 years)`,
 } as const;
 
-/** The empty-data sentences of SPEC §8, one per chart. */
+/** The empty-data sentences of docs/product/validation-and-messages.md#analytics, one per chart. */
 export const ANALYTICS_EMPTY_MESSAGES = {
   stockLevels: 'No data available for the selected date range for Stock Levels.',
   supplierStockDistribution: 'No data available for the selected date range for Supplier Stock Distribution.',

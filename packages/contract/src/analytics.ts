@@ -24,7 +24,7 @@ export const reportQuerySchema = z
   });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-/** GET /api/inventory-reports (SPEC §3). */
+/** GET /api/inventory-reports (docs/product/data.md#reports). */
 export const inventoryReportSchema = z
   .object({
     stock_levels: z.object({
@@ -40,7 +40,10 @@ export const inventoryReportSchema = z
   .meta({ id: 'InventoryReport' });
 export type InventoryReport = z.infer<typeof inventoryReportSchema>;
 
-/** GET /api/order-performance-and-demand-analysis (SPEC §3): every month of the range, YYYY-MM, zeros included. */
+/**
+ * GET /api/order-performance-and-demand-analysis (docs/product/data.md#reports): every month of the
+ * range, YYYY-MM, zeros included.
+ */
 export const orderPerformanceReportSchema = z
   .object({
     order_fulfilment_rate: z.object({
@@ -63,7 +66,7 @@ export const productTrendSchema = z.tuple([
 ]);
 export type ProductTrend = z.infer<typeof productTrendSchema>;
 
-/** GET /api/sales-reports (SPEC §3). */
+/** GET /api/sales-reports (docs/product/data.md#reports). */
 export const salesReportSchema = z
   .object({
     product_sales_trends: z.object({

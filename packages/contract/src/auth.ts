@@ -26,7 +26,7 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required',
 } as const;
 
-/** DESIGN §2: 12 to 128 characters, no composition rules. */
+/** docs/product/business-rules.md#passwords: 12 to 128 characters, no composition rules. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -99,7 +99,10 @@ export const resetPasswordParamsSchema = z.object({ resetToken: z.string().min(1
 export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
-/** The user as the browser keeps it (the "stored user" of SPEC §2). */
+/**
+ * The user as the browser keeps it (the "stored user" of
+ * docs/product/screens.md#loading-the-profile).
+ */
 export const sessionUserSchema = z
   .object({
     id: z.number().int(),
@@ -121,8 +124,9 @@ export const notificationSchema = z
 export type Notification = z.infer<typeof notificationSchema>;
 
 /**
- * GET /auth/profile (SPEC §3): the user plus the lists the screens read, each the newest 100
- * (DESIGN §10). The lists' item shapes are owned by the features that fill them.
+ * GET /auth/profile (docs/product/data.md#profile): the user plus the lists the screens read, each
+ * the newest 100 (docs/product/business-rules.md#profile). The lists' item shapes are owned by the
+ * features that fill them.
  */
 export const profileSchema = sessionUserSchema
   .extend({

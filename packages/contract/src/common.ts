@@ -17,8 +17,9 @@ const hasAtMostTwoDecimals = (value: number) => Number(value.toFixed(2)) === val
 
 /**
  * A decimal amount the API speaks (price 12.5 = $12.50, weight 1.25 = 1.25 kg): a number or a
- * numeric string, finite, from 0 to `max`, at most 2 decimals (DESIGN §4). The server keeps it
- * as integer cents or grams; the largest values here still fit a 32-bit integer column.
+ * numeric string, finite, from 0 to `max`, at most 2 decimals
+ * (docs/product/business-rules.md#money-weights-and-numbers). The server keeps it as integer cents
+ * or grams; the largest values here still fit a 32-bit integer column.
  */
 export function decimalAmount(label: string, max: number) {
   const rule = `${label} must be a number from 0 to ${max.toLocaleString('en-US')} with at most 2 decimals`;
@@ -29,7 +30,10 @@ export function decimalAmount(label: string, max: number) {
     .pipe(z.number({ error: rule }).min(0, rule).max(max, rule).refine(hasAtMostTwoDecimals, rule));
 }
 
-/** A non-negative whole number of units, as a number or a string of digits (DESIGN §4). */
+/**
+ * A non-negative whole number of units, as a number or a string of digits
+ * (docs/product/business-rules.md#money-weights-and-numbers).
+ */
 export function wholeQuantity(label: string, max = QUANTITY_MAX) {
   const rule = `${label} must be a whole number from 0 to ${max.toLocaleString('en-US')}`;
   const error = (issue: { input?: unknown }) => (issue.input === undefined ? `${label} is required` : rule);

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineList, listQuerySchema } from './lists';
 
-/** A Courier Service account as the order form's select lists it (SPEC §3). */
+/**
+ * A Courier Service account as the order form's select lists it
+ * (docs/product/data.md#courier-service).
+ */
 export const courierServiceSchema = z
   .object({ id: z.number().int(), name: z.string() })
   .meta({ id: 'CourierService' });

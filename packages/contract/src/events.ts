@@ -2,7 +2,10 @@ import type { Notification } from './auth';
 import type { Order } from './orders';
 import type { SupplyOrder } from './supply-orders';
 
-/** GET /api/events: Server-Sent Events for the logged-in user (DESIGN §1). */
+/**
+ * GET /api/events: Server-Sent Events for the logged-in user
+ * (docs/product/business-rules.md#live-updates).
+ */
 export const EVENTS_PATH = '/api/events';
 
 /** The `event:` names of the stream; `data:` is the JSON of the matching LiveEvent's data. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Header that makes a retried POST return the first result instead of acting twice (DESIGN §5). */
+/**
+ * Header that makes a retried POST return the first result instead of acting twice
+ * (docs/product/business-rules.md#idempotency).
+ */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Set on an answer that is a replay of the first one. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';

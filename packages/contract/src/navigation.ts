@@ -15,7 +15,9 @@ function roleNav(role: Role): NavLink[] {
   });
 }
 
-/** The role-specific sidebar links of SPEC §2, between Overview and Logout. */
+/**
+ * The role-specific sidebar links of docs/product/screens.md#sidebar, between Overview and Logout.
+ */
 export const ROLE_NAV: Record<Role, readonly NavLink[]> = {
   'Courier Service': roleNav('Courier Service'),
   'Inventory Manager': roleNav('Inventory Manager'),

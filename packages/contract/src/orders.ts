@@ -9,11 +9,14 @@ import {
   oneOrMoreOf,
 } from './lists';
 
-/** Location types of SPEC §9; they set the shipping charge and the expected delivery date. */
+/**
+ * Location types of docs/product/business-rules.md#shipping-cost; they set the shipping charge and
+ * the expected delivery date.
+ */
 export const LOCATION_TYPES = ['urban', 'suburban', 'rural'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
-/** Courier order statuses (SPEC §4): any may follow any. */
+/** Courier order statuses (docs/product/statuses.md#customer-orders): any may follow any. */
 export const ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -25,7 +28,10 @@ export const ORDER_ITEMS_MAX = 100;
 /** Largest total weight the shipping cost preview accepts, in kg. */
 export const TOTAL_WEIGHT_MAX = 1_000_000_000;
 
-/** Messages the server sends about customer orders that the browser and tests look for (SPEC §5, §8). */
+/**
+ * Messages the server sends about customer orders that the browser and tests look for
+ * (docs/product/validation-and-messages.md#customer-orders).
+ */
 export const ORDER_MESSAGES = {
   placed: 'Order placed successfully',
   statusUpdated: 'Order status updated successfully',
@@ -113,8 +119,9 @@ export const pinCodeField = numberOrString(REQUIRED, ORDER_MESSAGES.invalidPinCo
   );
 
 /**
- * One line of the order draft (SPEC §3). The spec's client also sends the product's name, weight
- * and price; they are accepted and dropped, because the server's stock row is the truth (DESIGN §5).
+ * One line of the order draft (docs/product/data.md#order-draft). The browser also sends the
+ * product's name, weight and price; they are accepted and dropped, because the server's stock row
+ * is the truth (docs/product/business-rules.md#placing-an-order).
  */
 export const orderDraftItemSchema = z
   .object(
@@ -137,8 +144,9 @@ export const orderDraftItemSchema = z
   .transform(({ stock_id, quantity }) => ({ stock_id, quantity }));
 
 /**
- * POST /api/orders: the order draft of SPEC §3, numbers or numeric strings. The customer is the
- * caller; a customer_id naming anyone else is refused. Lines naming the same stock_id are merged.
+ * POST /api/orders: the order draft of docs/product/data.md#order-draft, numbers or numeric
+ * strings. The customer is the caller; a customer_id naming anyone else is refused. Lines naming
+ * the same stock_id are merged.
  */
 export const orderDraftSchema = z.object(
   {
@@ -185,7 +193,10 @@ export const orderItemSchema = z
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-/** An order as couriers, customers and managers read it (SPEC §3 courier view); money in dollars, weight in kg. */
+/**
+ * An order as couriers, customers and managers read it (docs/product/data.md#order); money in
+ * dollars, weight in kg.
+ */
 export const orderSchema = z
   .object({
     id: z.number().int(),

@@ -1,4 +1,4 @@
-/** Path registry for the dashboard (SPEC §2). */
+/** Path registry for the dashboard (docs/product/screens.md#routes). */
 export const PATHS = {
   home: '/',
   logout: '/logout',

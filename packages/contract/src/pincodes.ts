@@ -17,8 +17,9 @@ export const postOfficeSchema = z
 export type PostOffice = z.infer<typeof postOfficeSchema>;
 
 /**
- * GET /api/pincodes/{pin} answers in the public lookup's shape (DESIGN §8): one entry whose Status
- * is 'Success' with the post offices of the code, or 'Error' with PostOffice null.
+ * GET /api/pincodes/{pin} answers in the public lookup's shape
+ * (docs/product/business-rules.md#pin-codes): one entry whose Status is 'Success' with the post
+ * offices of the code, or 'Error' with PostOffice null.
  */
 export const pincodeLookupSchema = z
   .array(

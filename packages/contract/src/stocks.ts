@@ -30,7 +30,7 @@ const stockFields = {
 };
 
 /**
- * POST /api/stocks. The owner is always the caller; the spec's client also sends its own id as
+ * POST /api/stocks. The owner is always the caller; the browser also sends its own id as
  * inventory_manager_id, which is accepted when it names the caller and refused otherwise.
  */
 export const createStockBodySchema = z.object({
@@ -50,7 +50,10 @@ export const updateStockBodySchema = z.object({
 export type UpdateStockBody = z.infer<typeof updateStockBodySchema>;
 export type UpdateStockInput = z.input<typeof updateStockBodySchema>;
 
-/** A stock item as the API answers it (SPEC §3): price in dollars, weight in kg. */
+/**
+ * A stock item as the API answers it (docs/product/data.md#stock-item): price in dollars, weight in
+ * kg.
+ */
 export const stockItemSchema = z
   .object({
     stock_id: z.number().int(),

@@ -4,7 +4,10 @@ import { defineList, listQuerySchema } from './lists';
 
 export const PRODUCT_NAME_MAX_LENGTH = 200;
 
-/** Messages about a supplier's catalogue that the browser and tests look for (SPEC §2, §5, §8). */
+/**
+ * Messages about a supplier's catalogue that the browser and tests look for
+ * (docs/product/validation-and-messages.md#replenishment).
+ */
 export const SUPPLIER_PRODUCT_MESSAGES = {
   added: 'Product added successfully',
   updated: 'Product updated successfully',
@@ -26,7 +29,8 @@ const productFields = {
 
 /**
  * POST /api/stock-replenishment/products. The product is always filed under the calling supplier;
- * the supplier_id the spec's client sends is accepted and dropped (DESIGN §3, §7).
+ * the supplier_id the browser sends is accepted and dropped
+ * (docs/product/business-rules.md#supplier-products).
  */
 export const createSupplierProductBodySchema = z
   .object({

@@ -3,7 +3,10 @@ import { emailSchema, passwordSchema } from './auth';
 import { PHONE_PATTERN } from './common';
 import { defineList, listQuerySchema } from './lists';
 
-/** Messages the server sends about suppliers that the browser and tests look for (SPEC §5). */
+/**
+ * Messages the server sends about suppliers that the browser and tests look for
+ * (docs/product/validation-and-messages.md#suppliers).
+ */
 export const SUPPLIER_MESSAGES = {
   added: 'Supplier added successfully',
   updated: 'Supplier updated successfully',
@@ -39,7 +42,7 @@ const supplierFields = {
   address: requiredText(SUPPLIER_MESSAGES.addressRequired, 500, 'Address'),
 };
 
-/** POST /api/suppliers. The spec's client also sends an empty id; unknown fields are dropped. */
+/** POST /api/suppliers. The browser also sends an empty id; unknown fields are dropped. */
 export const createSupplierBodySchema = z.object({
   ...supplierFields,
   password: z

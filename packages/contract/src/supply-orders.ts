@@ -9,7 +9,10 @@ import {
   oneOrMoreOf,
 } from './lists';
 
-/** Supply order statuses a supplier may choose (SPEC §4); any may follow any until a final one. */
+/**
+ * Supply order statuses a supplier may choose (docs/product/statuses.md#supply-orders); any may
+ * follow any until a final one.
+ */
 export const SUPPLY_ORDER_STATUSES = [
   'Order Received',
   'Processing',
@@ -20,7 +23,10 @@ export const SUPPLY_ORDER_STATUSES = [
 ] as const;
 export type SupplyOrderStatus = (typeof SUPPLY_ORDER_STATUSES)[number];
 
-/** After these nothing changes (DESIGN §7): Delivered stocked the goods, Canceled returned them. */
+/**
+ * After these nothing changes (docs/product/statuses.md#final-statuses): Delivered stocked the
+ * goods, Canceled returned them.
+ */
 export const FINAL_SUPPLY_ORDER_STATUSES: readonly SupplyOrderStatus[] = ['Delivered', 'Canceled'];
 export const NEW_SUPPLY_ORDER_STATUS: SupplyOrderStatus = 'Order Received';
 
@@ -30,7 +36,10 @@ export const isFinalSupplyOrderStatus = (status: SupplyOrderStatus) =>
 /** Most lines one supply order may carry. */
 export const SUPPLY_ORDER_ITEMS_MAX = 100;
 
-/** Messages about supply orders and the Stock Replenishment cart that the browser and tests look for (SPEC §2, §5, §8). */
+/**
+ * Messages about supply orders and the Stock Replenishment cart that the browser and tests look for
+ * (docs/product/validation-and-messages.md#replenishment).
+ */
 export const SUPPLY_ORDER_MESSAGES = {
   noProducts: 'No products available for this supplier.',
   emptyCart: 'No items in the cart yet.',
@@ -56,7 +65,7 @@ export const SUPPLY_ORDER_MESSAGES = {
   waitingForUpdate: 'Waiting for update',
 } as const;
 
-/** Cart toast of SPEC §8. */
+/** Cart toast of docs/product/validation-and-messages.md#cart-and-order. */
 export const addedToCartMessage = (quantity: number, productName: string) =>
   `Added ${quantity} of ${productName} to the cart.`;
 /** 400 when an order line names a product that is not the supplier's (or does not exist). */
@@ -88,8 +97,9 @@ const addressAndMobile = (max: number, tooLong: string) =>
     .max(max, { error: tooLong, abort: true });
 
 /**
- * One cart line of the creation payload (SPEC §3). The spec's client also sends the product's name,
- * weight and price; they are accepted and dropped, because the product row is the truth.
+ * One cart line of the creation payload (docs/product/data.md#supply-orders). The browser also
+ * sends the product's name, weight and price; they are accepted and dropped, because the product
+ * row is the truth.
  */
 export const supplyOrderDraftItemSchema = z
   .object(
@@ -115,8 +125,9 @@ export const supplyOrderDraftItemSchema = z
   .transform(({ product_id, quantity }) => ({ product_id, quantity }));
 
 /**
- * POST /api/replenishment-orders (SPEC §3 creation payload). The manager is the caller: an
- * inventory_manager_id naming anyone else is refused. Lines naming the same product are merged.
+ * POST /api/replenishment-orders (docs/product/data.md#creation-payload). The manager is the
+ * caller: an inventory_manager_id naming anyone else is refused. Lines naming the same product are
+ * merged.
  */
 export const createSupplyOrderBodySchema = z.object(
   {
@@ -182,9 +193,9 @@ export const supplyOrderItemSchema = z
 export type SupplyOrderItem = z.infer<typeof supplyOrderItemSchema>;
 
 /**
- * A supply order as its manager and its supplier read it (SPEC §3). total_quantity is the
- * sum of the quantities, total_cost the sum of price × quantity in dollars, both worked out in
- * integers on the server.
+ * A supply order as its manager and its supplier read it (docs/product/data.md#supply-orders).
+ * total_quantity is the sum of the quantities, total_cost the sum of price × quantity in dollars,
+ * both worked out in integers on the server.
  */
 export const supplyOrderSchema = z
   .object({

@@ -1,8 +1,9 @@
 import { InvalidError } from './errors';
 
 /**
- * The one place where the API's decimals meet the database's integers (DESIGN §4). The contract
- * allows at most 2 decimals, so rounding only removes binary floating-point noise.
+ * The one place where the API's decimals meet the database's integers
+ * (docs/product/business-rules.md#money-weights-and-numbers). The contract allows at most 2
+ * decimals, so rounding only removes binary floating-point noise.
  */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const fromCents = (cents: number): number => cents / 100;

@@ -3,9 +3,10 @@ import type { LiveEvent } from '@depot/contract';
 export type LiveEventListener = (event: LiveEvent) => void;
 
 /**
- * Live updates addressed to one user (DESIGN §1). Services publish only after their transaction
- * commits. One process uses the in-process bus; on PostgreSQL the LISTEN/NOTIFY bus
- * (postgres-event-bus.ts) takes its place, so events reach browsers connected to any instance.
+ * Live updates addressed to one user (docs/product/business-rules.md#live-updates). Services
+ * publish only after their transaction commits. One process uses the in-process bus; on PostgreSQL
+ * the LISTEN/NOTIFY bus (postgres-event-bus.ts) takes its place, so events reach browsers connected
+ * to any instance.
  */
 export interface EventBus {
   /** Fire and forget: an implementation deals with (and logs) its own delivery failures. */

@@ -58,11 +58,11 @@ export function channelForSchema(schema: string): string {
 }
 
 /**
- * The event bus of several instances on one PostgreSQL (DESIGN §1). Each instance keeps one
- * listening connection of its own (LISTEN holds a session, so it cannot come from the pool) and
- * reopens it with a growing delay when it drops. An event is handed to the publishing instance's
- * own subscribers at once and sent by NOTIFY to the others; an instance skips its own NOTIFYs, so
- * every subscriber gets each event exactly once.
+ * The event bus of several instances on one PostgreSQL (docs/architecture.md#live-updates). Each
+ * instance keeps one listening connection of its own (LISTEN holds a session, so it cannot come
+ * from the pool) and reopens it with a growing delay when it drops. An event is handed to the
+ * publishing instance's own subscribers at once and sent by NOTIFY to the others; an instance skips
+ * its own NOTIFYs, so every subscriber gets each event exactly once.
  */
 export async function startPostgresEventBus(options: PostgresEventBusOptions): Promise<PostgresEventBus> {
   const { db, log } = options;

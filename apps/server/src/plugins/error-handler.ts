@@ -33,8 +33,9 @@ function validationDetails(issues: FastifySchemaValidationError[], context: stri
 }
 
 /**
- * Route option `schemaErrorFormatter` for forms whose messages are whole sentences the screen
- * shows as they are (SPEC §5): the first problem's message, without the "Invalid input:" prefix.
+ * Route option `schemaErrorFormatter` for forms whose messages are whole sentences the screen shows
+ * as they are (docs/product/validation-and-messages.md#how-messages-reach-the-user): the first
+ * problem's message, without the "Invalid input:" prefix.
  */
 export function formErrorFormatter(issues: FastifySchemaValidationError[], context: string): Error {
   const details = validationDetails(issues, context);

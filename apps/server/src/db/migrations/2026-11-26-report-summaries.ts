@@ -2,8 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from '../migration-helpers';
 
 /**
- * Summaries behind the analytics reports (DESIGN §9), so a report reads a few hundred or thousand
- * small rows instead of every order line of the range. Filled from the existing orders.
+ * Summaries behind the analytics reports (docs/decisions/009-report-summary-tables.md), so a report
+ * reads a few hundred or thousand small rows instead of every order line of the range. Filled from
+ * the existing orders.
  */
 export function reportSummariesMigration({ dialect }: MigrationContext) {
   // SQLite keeps these rows in their primary key's b-tree: a range of days is one contiguous read.

@@ -3,9 +3,9 @@ import type { MigrationContext } from '../migration-helpers';
 
 /**
  * When a supply order was delivered, and the units each supplier delivered per day: the analytics
- * report's Supplier Stock Distribution (DESIGN §9) reads the summary, kept in the delivering
- * transaction. Delivered is final, so an order's last change is its delivery: existing rows are
- * filled from it.
+ * report's Supplier Stock Distribution (docs/product/business-rules.md#analytics-reports) reads the
+ * summary, kept in the delivering transaction. Delivered is final, so an order's last change is its
+ * delivery: existing rows are filled from it.
  */
 export function supplierDeliveriesMigration({ dialect }: MigrationContext) {
   const clustered = dialect === 'sqlite' ? sql`without rowid` : sql``;

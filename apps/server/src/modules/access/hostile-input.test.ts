@@ -344,7 +344,8 @@ describe('hostile input', () => {
         if (response.statusCode >= 400) {
           counts.refused += 1;
           const after = await snapshot();
-          // A failed login is counted, by design, towards the lock-out (DESIGN §2), and audited.
+          // A failed login is counted, by design, towards the lock-out
+          // (docs/product/business-rules.md#login-limits), and audited.
           if (endpoint === 'POST /auth/login') {
             for (const table of ['login_failures', 'audit_events', 'audit_event_viewers']) {
               delete after[table];

@@ -106,7 +106,7 @@ export function scopeOf(request: FastifyRequest): Scope {
 }
 
 /**
- * A body that names its owner (the spec's clients send their own id) must name the caller:
+ * A body that names its owner (the browser sends the caller's own id) must name the caller:
  * refused rather than ignored, as a client naming someone else has a bug worth seeing.
  */
 export function refuseActingForAnother(claimedId: number | null | undefined, scope: Scope, message: string) {

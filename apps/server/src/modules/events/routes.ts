@@ -26,8 +26,9 @@ export function formatServerSentEvent(event: LiveEvent): string {
 }
 
 /**
- * GET /api/events: Server-Sent Events of the logged-in user (DESIGN §1). The stream ends when the
- * session does (checked at each heartbeat), when the client goes, or when the server closes.
+ * GET /api/events: Server-Sent Events of the logged-in user
+ * (docs/product/business-rules.md#live-updates). The stream ends when the session does (checked at
+ * each heartbeat), when the client goes, or when the server closes.
  */
 export async function eventRoutes(app: FastifyInstance, options: EventRoutesOptions) {
   const { events, authService } = options;

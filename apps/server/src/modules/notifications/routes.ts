@@ -9,7 +9,10 @@ export interface NotificationRoutesOptions {
   notificationService: NotificationService;
 }
 
-/** GET /api/notifications: the caller's own, newest first, paginated (DESIGN §10). */
+/**
+ * GET /api/notifications: the caller's own, newest first, paginated
+ * (docs/product/business-rules.md#lists-and-paging).
+ */
 export async function notificationRoutes(app: FastifyInstance, options: NotificationRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(

@@ -30,7 +30,10 @@ const errors = {
   404: errorResponseSchema,
 };
 
-/** Customer orders (DESIGN §5, §6): placing, listing by role, courier status changes, shipping preview. */
+/**
+ * Customer orders (docs/product/business-rules.md#customer-orders): placing, listing by role,
+ * courier status changes, shipping preview.
+ */
 export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOptions) {
   const { orderService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -81,16 +81,20 @@ export function createOrderService(deps: OrderServiceDeps) {
       return fromCents(shippingCostCents(toGrams(totalWeightKg), locationType));
     },
 
-    /** A courier's assigned orders, a customer's own, every order for a manager (DESIGN §6). */
+    /**
+     * A courier's assigned orders, a customer's own, every order for a manager
+     * (docs/product/business-rules.md#delivery).
+     */
     list(scope: Scope, query: OrderListQuery): Promise<ListPage<Order>> {
       return repo.pageOfOrders(db, scope.reach, query);
     },
 
     /**
-     * Places a customer's order in one transaction (DESIGN §5): stock taken line by line with
-     * conditional updates, names, prices and weights copied from the stock rows, the order, its
-     * lines, the customer's notification, the Idempotency-Key's answer and the report summaries
-     * written; any short line undoes all of it.
+     * Places a customer's order in one transaction
+     * (docs/product/business-rules.md#placing-an-order): stock taken line by line with conditional
+     * updates, names, prices and weights copied from the stock rows, the order, its lines, the
+     * customer's notification, the Idempotency-Key's answer and the report summaries written; any
+     * short line undoes all of it.
      */
     async place(draft: OrderDraft, placing: Placing): Promise<{ message: string; order: Order }> {
       const { scope } = placing;
@@ -174,8 +178,8 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /**
      * Sets the status of an order the caller reaches (a courier: one assigned to them); any status
-     * may follow any (SPEC §4). A change notifies the customer; setting the status it already has
-     * changes nothing.
+     * may follow any (docs/product/statuses.md#customer-orders). A change notifies the customer;
+     * setting the status it already has changes nothing.
      */
     async updateStatus(scope: Scope, id: number, status: OrderStatus, audit: AuditContext): Promise<Order> {
       const { order, notification } = await db.transaction().execute(async (trx) => {

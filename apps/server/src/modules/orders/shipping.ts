@@ -1,6 +1,9 @@
 import type { LocationType } from '@depot/contract';
 
-/** Shipping cost parts in cents (DESIGN §5): 2.00 per kg plus a charge by location type. */
+/**
+ * Shipping cost parts in cents (docs/product/business-rules.md#shipping-cost): 2.00 per kg plus a
+ * charge by location type.
+ */
 export const SHIPPING_CENTS_PER_KG = 200;
 export const LOCATION_CHARGE_CENTS: Readonly<Record<LocationType, number>> = {
   urban: 500,

@@ -7,7 +7,10 @@ export interface PincodeRoutesOptions {
   pincodeService: PincodeService;
 }
 
-/** GET /api/pincodes/{pin}: the order form's PIN check, so the browser never calls a third party (DESIGN §8). */
+/**
+ * GET /api/pincodes/{pin}: the order form's PIN check, so the browser never calls a third party
+ * (docs/product/business-rules.md#pin-codes).
+ */
 export async function pincodeRoutes(app: FastifyInstance, options: PincodeRoutesOptions) {
   const { pincodeService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -55,7 +55,10 @@ const upstreamAnswerSchema = z
   )
   .min(1);
 
-/** PIN codes of DESIGN §8: the offline data set first, then the optional upstream, whose answers are cached. */
+/**
+ * PIN codes of docs/product/business-rules.md#pin-codes: the offline data set first, then the
+ * optional upstream, whose answers are cached.
+ */
 export function createPincodeService(deps: PincodeServiceDeps) {
   const loadIndex = deps.loadIndex ?? loadOfflinePincodes;
   const now = deps.now ?? Date.now;
@@ -116,7 +119,10 @@ export function createPincodeService(deps: PincodeServiceDeps) {
   return {
     lookup,
 
-    /** A code that names at least one post office, as order placement needs (SPEC §5). */
+    /**
+     * A code that names at least one post office, as order placement needs
+     * (docs/product/validation-and-messages.md#pin-codes).
+     */
     async isValid(pin: string): Promise<boolean> {
       // Most codes are in the offline set: answered without building its offices.
       if ((await loadIndex()).has(pin.trim())) return true;

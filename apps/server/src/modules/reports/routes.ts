@@ -21,7 +21,10 @@ const errors = {
   403: errorResponseSchema,
 };
 
-/** The analytics reports of SPEC §7, for Inventory Managers (DESIGN §9). */
+/**
+ * The analytics reports of docs/product/api.md#reports, for Inventory Managers
+ * (docs/product/business-rules.md#analytics-reports).
+ */
 export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions) {
   const { reportService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();

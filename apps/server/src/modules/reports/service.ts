@@ -21,7 +21,10 @@ function perMonth<T extends { month: string }>(months: string[], rows: T[], valu
   return months.map((month) => byMonth.get(month) ?? 0);
 }
 
-/** The analytics reports of the Inventory Manager's Overview, over the whole business (DESIGN §9). */
+/**
+ * The analytics reports of the Inventory Manager's Overview, over the whole business
+ * (docs/product/business-rules.md#analytics-reports).
+ */
 export function createReportService({ db }: ReportServiceDeps) {
   return {
     async inventory(range: DayRange): Promise<InventoryReport> {

@@ -31,7 +31,10 @@ export function createStockService(deps: StockServiceDeps) {
   const isoNow = () => clock.now().toISOString();
 
   return {
-    /** A manager's own items, or every manager's for a customer (DESIGN §5). */
+    /**
+     * A manager's own items, or every manager's for a customer
+     * (docs/product/business-rules.md#stock).
+     */
     async list(scope: Scope, query: StockListQuery): Promise<ListPage<StockItem>> {
       return listPage(
         STOCK_LIST,

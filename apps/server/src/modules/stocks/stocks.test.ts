@@ -207,7 +207,7 @@ describe('reading stock', () => {
     rivalStock = await addStock(rival, { name: 'Rival crate', price: '0.99', quantity: '1', weight: '0.5' });
   });
 
-  it('gives a manager only their own live items, in the spec shape', async () => {
+  it('gives a manager only their own live items, in the stock item shape', async () => {
     const response = await t.call('GET', '/api/stocks', owner);
     expect(response.statusCode).toBe(200);
     const items = response.json() as { stock_id: number; inventory_manager_id: number }[];

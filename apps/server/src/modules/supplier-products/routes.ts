@@ -27,7 +27,10 @@ const errors = {
   404: errorResponseSchema,
 };
 
-/** Suppliers' catalogues (DESIGN §7): suppliers keep their own, managers read them to order from. */
+/**
+ * Suppliers' catalogues (docs/product/business-rules.md#supplier-products): suppliers keep their
+ * own, managers read them to order from.
+ */
 export async function supplierProductRoutes(app: FastifyInstance, options: SupplierProductRoutesOptions) {
   const { supplierProductService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -32,7 +32,10 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
   const isoNow = () => clock.now().toISOString();
 
   return {
-    /** A supplier's own catalogue; a manager's every active supplier's, or one supplier's (DESIGN §7). */
+    /**
+     * A supplier's own catalogue; a manager's every active supplier's, or one supplier's
+     * (docs/product/business-rules.md#supplier-products).
+     */
     list(scope: Scope, query: SupplierProductListQuery): Promise<ListPage<SupplierProduct>> {
       const filter = { reach: scope.reach, supplierId: query.supplier_id };
       return listPage(

@@ -27,7 +27,10 @@ const errors = {
   409: errorResponseSchema,
 };
 
-/** Suppliers Management: Inventory Managers create, edit and deactivate Supplier accounts (DESIGN §7). */
+/**
+ * Suppliers Management: Inventory Managers create, edit and deactivate Supplier accounts
+ * (docs/product/business-rules.md#suppliers).
+ */
 export async function supplierRoutes(app: FastifyInstance, options: SupplierRoutesOptions) {
   const { supplierService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -30,7 +30,10 @@ const errors = {
   409: errorResponseSchema,
 };
 
-/** Supply orders (DESIGN §7): managers place them, suppliers move them along. The paths keep the API's names. */
+/**
+ * Supply orders (docs/product/business-rules.md#supply-orders): managers place them, suppliers move
+ * them along. The paths keep the API's names.
+ */
 export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrderRoutesOptions) {
   const { supplyOrderService } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -59,7 +62,8 @@ export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrd
   routes.put(
     '/api/replenishment-orders/:id',
     {
-      // The Update dialog toasts the server's error field as it is (SPEC §8).
+      // The Update dialog toasts the server's error field as it is
+      // (docs/product/validation-and-messages.md#supply-order-update).
       schemaErrorFormatter: formErrorFormatter,
       schema: {
         tags,

@@ -126,9 +126,10 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
   const { db, clock, events } = deps;
 
   /**
-   * Delivered (DESIGN §7): each line's units go into the manager's stock item of the same name
-   * (ignoring case), or into a new item with the price and weight the line was ordered at.
-   * Existing items are updated in id order, the order customer orders lock them in.
+   * Delivered (docs/product/business-rules.md#supply-orders): each line's units go into the
+   * manager's stock item of the same name (ignoring case), or into a new item with the price and
+   * weight the line was ordered at. Existing items are updated in id order, the order customer
+   * orders lock them in.
    */
   async function receiveIntoStock(trx: Executor, order: SupplyOrder, now: string) {
     const managerId = order.inventory_manager_id;
@@ -156,7 +157,10 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
     for (const receipt of intoNew.values()) await create(receipt);
   }
 
-  /** Canceled (DESIGN §7): the units go back to the supplier's products, in product order. */
+  /**
+   * Canceled (docs/product/business-rules.md#supply-orders): the units go back to the supplier's
+   * products, in product order.
+   */
   async function returnToProducts(trx: Executor, order: SupplyOrder, now: string) {
     for (const item of order.order_items) {
       if (!(await productsRepo.returnToProduct(trx, item.product_id, item.quantity, now))) {
@@ -175,9 +179,10 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
 
   return {
     /**
-     * Places a manager's order with one supplier in one transaction (DESIGN §7): each product taken
-     * with a conditional update, names, prices and weights copied from the product rows, the order,
-     * its lines and the supplier's notification written; any bad or short line undoes all of it.
+     * Places a manager's order with one supplier in one transaction
+     * (docs/product/business-rules.md#supply-orders): each product taken with a conditional update,
+     * names, prices and weights copied from the product rows, the order, its lines and the
+     * supplier's notification written; any bad or short line undoes all of it.
      */
     async place(
       body: CreateSupplyOrderBody,
@@ -246,10 +251,11 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
     },
 
     /**
-     * The order's supplier sets a status and/or the expected delivery time (DESIGN §7). Delivered
-     * stocks the manager's inventory and Canceled returns the units to the catalogue, in the same
-     * transaction as the change; after either, the order is final. A change notifies the manager;
-     * asking for what the order already has changes nothing.
+     * The order's supplier sets a status and/or the expected delivery time
+     * (docs/product/business-rules.md#supply-orders). Delivered stocks the manager's inventory and
+     * Canceled returns the units to the catalogue, in the same transaction as the change; after
+     * either, the order is final. A change notifies the manager; asking for what the order already
+     * has changes nothing.
      */
     async update(
       scope: Scope,
@@ -311,7 +317,10 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
       return order;
     },
 
-    /** A manager's own supply orders, or those placed with a supplier (DESIGN §7). */
+    /**
+     * A manager's own supply orders, or those placed with a supplier
+     * (docs/product/business-rules.md#supply-orders).
+     */
     list(scope: Scope, query: SupplyOrderListQuery): Promise<ListPage<SupplyOrder>> {
       return repo.pageOfSupplyOrders(db, scope.reach, query);
     },
