@@ -4,7 +4,10 @@ import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import {
   countRows,
   type ListColumns,
+  type ListSearch,
+  listSearch,
   orderedPage,
+  sortWithin,
   userNameOf,
   whereInDays,
   whereSearched,
@@ -31,7 +34,7 @@ const LIST_COLUMNS: ListColumns<OrderSortField> = {
     status: { column: 'orders.status' },
   },
   search: [
-    { user: 'orders.customer_id' },
+    { user: 'orders.customer_id', role: 'Customer' },
     'orders.shipping_address',
     'orders.pin_code',
     'orders.phone_number',
@@ -92,7 +95,7 @@ function linesOf(db: Executor) {
 }
 
 /** The orders the caller reaches that pass the filters and the search. */
-function ordersReached(db: Executor, reach: Reach, filters: OrderFilters = {}, q?: string) {
+function ordersReached(db: Executor, reach: Reach, filters: OrderFilters = {}, q?: ListSearch) {
   let query = db.selectFrom('orders').where(reached('orders', reach));
   if (filters.status?.length) query = query.where('orders.status', 'in', filters.status);
   return whereSearched(db, whereInDays(query, 'orders.created_at', filters), LIST_COLUMNS, q);
@@ -105,15 +108,19 @@ export async function listOrders(
   filters: OrderFilters,
   list: ListRequest<OrderSortField>,
 ): Promise<Order[]> {
-  const query = ordersReached(db, reach, filters, list.q)
-    .selectAll('orders')
-    .select(userNameOf('orders.customer_id').as('customer_name'));
-  const rows = await orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
+  const rows = await orderedPage(
+    db,
+    db.selectFrom('orders').selectAll('orders').select(userNameOf('orders.customer_id').as('customer_name')),
+    ordersReached(db, reach, filters, await listSearch(db, LIST_COLUMNS, list.q)),
+    LIST_COLUMNS,
+    sortWithin(LIST_COLUMNS, list.sort, reach === 'all' ? [] : [`orders.${reach.field}`]),
+    list.page,
+  ).execute();
   return withLines(rows, linesOf(db), toOrder);
 }
 
-export function countOrders(db: Executor, reach: Reach, filters: OrderFilters, q: string | undefined) {
-  return countRows(ordersReached(db, reach, filters, q));
+export async function countOrders(db: Executor, reach: Reach, filters: OrderFilters, q: string | undefined) {
+  return countRows(ordersReached(db, reach, filters, await listSearch(db, LIST_COLUMNS, q)));
 }
 
 export async function getOrder(db: Executor, id: number, reach: Reach): Promise<Order | undefined> {

@@ -3,7 +3,10 @@ import type { Selectable } from 'kysely';
 import {
   countRows,
   type ListColumns,
+  type ListSearch,
+  listSearch,
   orderedPage,
+  sortWithin,
   userNameOf,
   whereInDays,
   whereSearched,
@@ -28,8 +31,8 @@ const LIST_COLUMNS: ListColumns<SupplyOrderSortField> = {
     expected_delivery_time: { column: 'supply_orders.expected_delivery_time', nullable: true },
   },
   search: [
-    { user: 'supply_orders.supplier_id' },
-    { user: 'supply_orders.inventory_manager_id' },
+    { user: 'supply_orders.supplier_id', role: 'Supplier' },
+    { user: 'supply_orders.inventory_manager_id', role: 'Inventory Manager' },
     'supply_orders.address',
   ],
   searchNumber: 'supply_orders.id',
@@ -85,7 +88,7 @@ function linesOf(db: Executor) {
 }
 
 /** The supply orders the caller reaches that pass the filters and the search. */
-function ordersReached(db: Executor, reach: Reach, filters: SupplyOrderFilters = {}, q?: string) {
+function ordersReached(db: Executor, reach: Reach, filters: SupplyOrderFilters = {}, q?: ListSearch) {
   let query = db.selectFrom('supply_orders').where(reached('supply_orders', reach));
   if (filters.status?.length) query = query.where('supply_orders.status', 'in', filters.status);
   if (filters.supplier_id !== undefined)
@@ -93,8 +96,10 @@ function ordersReached(db: Executor, reach: Reach, filters: SupplyOrderFilters =
   return whereSearched(db, whereInDays(query, 'supply_orders.created_at', filters), LIST_COLUMNS, q);
 }
 
-function withNames(db: Executor, reach: Reach, filters?: SupplyOrderFilters, q?: string) {
-  return ordersReached(db, reach, filters, q)
+/** Supply orders with their two parties' names, unfiltered: what a list's page or one order reads. */
+function withNames(db: Executor) {
+  return db
+    .selectFrom('supply_orders')
     .selectAll('supply_orders')
     .select([
       userNameOf('supply_orders.supplier_id').as('supplier_name'),
@@ -109,23 +114,28 @@ export async function listSupplyOrders(
   filters: SupplyOrderFilters,
   list: ListRequest<SupplyOrderSortField>,
 ): Promise<SupplyOrder[]> {
+  const fixed = [
+    ...(reach === 'all' ? [] : [`supply_orders.${reach.field}`]),
+    ...(filters.supplier_id === undefined ? [] : ['supply_orders.supplier_id']),
+  ];
   const rows = await orderedPage(
     db,
-    withNames(db, reach, filters, list.q),
+    withNames(db),
+    ordersReached(db, reach, filters, await listSearch(db, LIST_COLUMNS, list.q)),
     LIST_COLUMNS,
-    list.sort,
+    sortWithin(LIST_COLUMNS, list.sort, fixed),
     list.page,
   ).execute();
   return withLines(rows, linesOf(db), toSupplyOrder);
 }
 
-export function countSupplyOrders(
+export async function countSupplyOrders(
   db: Executor,
   reach: Reach,
   filters: SupplyOrderFilters,
   q: string | undefined,
 ) {
-  return countRows(ordersReached(db, reach, filters, q));
+  return countRows(ordersReached(db, reach, filters, await listSearch(db, LIST_COLUMNS, q)));
 }
 
 export async function getSupplyOrder(
@@ -133,7 +143,10 @@ export async function getSupplyOrder(
   id: number,
   reach: Reach,
 ): Promise<SupplyOrder | undefined> {
-  const row = await withNames(db, reach).where('supply_orders.id', '=', id).executeTakeFirst();
+  const row = await withNames(db)
+    .where(reached('supply_orders', reach))
+    .where('supply_orders.id', '=', id)
+    .executeTakeFirst();
   return row && (await withLines([row], linesOf(db), toSupplyOrder))[0];
 }
 
