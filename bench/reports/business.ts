@@ -68,8 +68,20 @@ export const ORDER_ITEM_COLUMNS = [
   'weight_grams',
 ] as const satisfies readonly (keyof OrderItemRow)[];
 
-const MATERIALS = ['Steel', 'Oak', 'Brass', 'Copper', 'Nylon', 'Rubber', 'Glass', 'Cotton', 'Teak', 'Zinc'];
-const THINGS = [
+/** Words the stock names are made of; bench/lists names its rows from them too. */
+export const MATERIALS = [
+  'Steel',
+  'Oak',
+  'Brass',
+  'Copper',
+  'Nylon',
+  'Rubber',
+  'Glass',
+  'Cotton',
+  'Teak',
+  'Zinc',
+];
+export const THINGS = [
   'Hinge',
   'Bracket',
   'Valve',

@@ -203,7 +203,7 @@ const SUPPLY_ORDER_ITEM_TYPES: Record<keyof SupplyOrderItemRow, string> = {
  * Many rows in one statement: each column travels as one array parameter and `unnest` turns the
  * arrays back into rows, so a batch of 20,000 orders is a single round trip.
  */
-async function insertColumns<T extends object>(
+export async function insertColumns<T extends object>(
   client: pg.Client,
   table: string,
   types: Record<string, string>,

@@ -1,5 +1,12 @@
-import type { SortOrder } from '@depot/contract';
-import { type Expression, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Role, SortOrder } from '@depot/contract';
+import {
+  type Expression,
+  PostgresAdapter,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { dayAfter } from '../lib/days';
 import type { Executor } from './schema';
 
@@ -19,9 +26,15 @@ export interface ListColumns<SortField extends string> {
   id: string;
 }
 
-/** A column read from the user a row names, e.g. an order's customer: { user: 'orders.customer_id' }. */
+/**
+ * A column read from the user a row names, e.g. an order's customer:
+ * { user: 'orders.customer_id', role: 'Customer' }. When every user the column names has one role,
+ * a search looks at those users' names only; `alsoEmail` looks in their emails too.
+ */
 export interface NameOf {
   user: string;
+  role?: Role;
+  alsoEmail?: true;
 }
 
 export type SortColumn =
@@ -38,28 +51,81 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 
 const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** A search as a list's query takes it: the text, and the users its names were found to be. */
+export interface ListSearch {
+  q: string;
+  /** For each of the columns' search targets that is a user's name, those users' ids; else undefined. */
+  users: (readonly number[] | undefined)[];
+}
+
+/** More users than this found by a name are looked up inside the list's query instead. */
+const NAMED_USERS_MAX = 500;
+
+const likeOf = (db: Executor) => (isPostgres(db) ? sql`ilike` : sql`like`);
+const patternOf = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
+
+/** The users whose name (or email) the search holds, among those of the target's role. */
+function namedUsers(db: Executor, target: NameOf, text: string) {
+  const like = likeOf(db);
+  const pattern = patternOf(text);
+  return sql`select users.id from users where ${target.role ? sql`users.role = ${target.role} and ` : sql``}(users.name ${like} ${pattern} escape '\\'${
+    target.alsoEmail ? sql` or users.email ${like} ${pattern} escape '\\'` : sql``
+  })`;
+}
+
 /**
- * Keeps the rows where `q` appears in one of the columns. SQLite's LIKE ignores the case of ASCII
- * letters only, PostgreSQL's ILIKE of every letter: a search for "émile" finds "Émile" only there.
+ * Finds the users a search names before the list's query runs, so the query holds their ids as
+ * values. PostgreSQL plans a subquery's answer as unknown: on a list whose rows name few users (a
+ * customer's own orders) it would assume the name matches every row and read them all in order
+ * rather than use the columns' search indexes.
+ */
+export async function listSearch(
+  db: Executor,
+  columns: ListColumns<string>,
+  q: string | undefined,
+): Promise<ListSearch | undefined> {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const users = await Promise.all(
+    columns.search.map(async (target) => {
+      if (typeof target === 'string') return undefined;
+      const { rows } = await sql<{
+        id: number;
+      }>`${namedUsers(db, target, text)} limit ${NAMED_USERS_MAX + 1}`.execute(db);
+      return rows.length > NAMED_USERS_MAX ? undefined : rows.map((row) => Number(row.id));
+    }),
+  );
+  return { q: text, users };
+}
+
+/**
+ * Keeps the rows where the search's text appears in one of the columns. SQLite's LIKE ignores the
+ * case of ASCII letters only, PostgreSQL's ILIKE of every letter: a search for "émile" finds
+ * "Émile" only there. A name is looked up in the users table once (by listSearch, or here), not
+ * once per row.
  */
 export function whereSearched<DB, TB extends keyof DB, O>(
   db: Executor,
   query: SelectQueryBuilder<DB, TB, O>,
   columns: ListColumns<string>,
-  q: string | undefined,
+  search: string | ListSearch | undefined,
 ): SelectQueryBuilder<DB, TB, O> {
-  const text = q?.trim();
+  const text = (typeof search === 'string' ? search : search?.q)?.trim();
   if (!text) return query;
-  const pattern = `%${escapeLike(text.toLowerCase())}%`;
-  const like = isPostgres(db) ? sql`ilike` : sql`like`;
+  const pattern = patternOf(text);
+  const like = likeOf(db);
   const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : undefined;
   return query.where(() => {
-    const matches: Expression<SqlBool>[] = columns.search.map((target) =>
-      typeof target === 'string'
-        ? sql<SqlBool>`${sql.ref(target)} ${like} ${pattern} escape '\\'`
-        : // Names are searched once, in the users table, not once per row.
-          sql<SqlBool>`${sql.ref(target.user)} in (select users.id from users where users.name ${like} ${pattern} escape '\\')`,
-    );
+    const matches: Expression<SqlBool>[] = columns.search.map((target, index) => {
+      if (typeof target === 'string') return sql<SqlBool>`${sql.ref(target)} ${like} ${pattern} escape '\\'`;
+      const found = typeof search === 'string' ? undefined : search?.users[index];
+      if (found) {
+        return found.length === 0
+          ? sql<SqlBool>`false`
+          : sql<SqlBool>`${sql.ref(target.user)} in (${sql.join(found)})`;
+      }
+      return sql<SqlBool>`${sql.ref(target.user)} in (${namedUsers(db, target, text)})`;
+    });
     if (number !== undefined && columns.searchNumber) {
       matches.push(sql<SqlBool>`${sql.ref(columns.searchNumber)} = ${number}`);
     }
@@ -67,37 +133,86 @@ export function whereSearched<DB, TB extends keyof DB, O>(
   });
 }
 
-/**
- * Orders by the sort field, then by id in the same direction, and takes one page. Text sorts by its
- * lower case, compared code point by code point in both databases (PostgreSQL's collation would
- * otherwise order it by the server's locale, SQLite's by bytes).
- */
-export function orderedPage<DB, TB extends keyof DB, O, SortField extends string>(
+/** The ORDER BY of a sort: the field's key, then the id in the same direction. */
+function orderOf<SortField extends string>(
   db: Executor,
-  query: SelectQueryBuilder<DB, TB, O>,
+  columns: ListColumns<SortField>,
+  sort: { field: SortField; order: SortOrder },
+): RawBuilder<unknown>[] {
+  const sortColumn = columns.sort[sort.field];
+  const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
+  const collate = isPostgres(db) ? sql` collate "C"` : sql``;
+  const id = sql`${sql.ref(columns.id)} ${direction}`;
+  if ('nameOf' in sortColumn) {
+    return [sql`lower(${userNameOf(sortColumn.nameOf)})${collate} ${direction}`, id];
+  }
+  const { column, text, nullable } = sortColumn;
+  const key = text ? sql`lower(${sql.ref(column)})${collate}` : sql.ref(column);
+  if (!nullable) return [sql`${key} ${direction}`, id];
+  // Nulls last both ways (left to themselves the databases disagree), every part in one
+  // direction so that one index, read forwards or backwards, gives the order.
+  const nullsLast =
+    sort.order === 'asc' ? sql`${sql.ref(column)} is null asc` : sql`${sql.ref(column)} is not null desc`;
+  return [nullsLast, sql`${key} ${direction}`, id];
+}
+
+/**
+ * The sort as asked, unless it is by the name of a user whom every row names (a customer reading
+ * their own orders by customer name): then the order is the ids' order, which an index gives.
+ * `fixed` are the columns the reach or a filter holds to one value.
+ */
+export function sortWithin<SortField extends string>(
+  columns: ListColumns<SortField>,
+  sort: { field: SortField; order: SortOrder },
+  fixed: readonly string[],
+): { field: SortField; order: SortOrder } {
+  const sortColumn = columns.sort[sort.field];
+  if (!('nameOf' in sortColumn) || !fixed.includes(sortColumn.nameOf)) return sort;
+  const byId = (Object.keys(columns.sort) as SortField[]).find((field) => {
+    const other = columns.sort[field];
+    return 'column' in other && other.column === columns.id;
+  });
+  return byId ? { field: byId, order: sort.order } : sort;
+}
+
+/**
+ * One page of `rows`, in the sort's order: text by its lower case, compared code point by code
+ * point in both databases (PostgreSQL's collation would otherwise order it by the server's
+ * locale, SQLite's by bytes); ties by id in the same direction, so pages never overlap or skip.
+ *
+ * The page is found among `matches` (the list's scoped, searched and filtered rows) as ids alone,
+ * and only its rows are then read from `rows` (the list's columns, unfiltered): sorting and
+ * skipping carry an id and a key, not whole rows, and what a row adds (a user's name, wide text)
+ * is worked out for the page's rows only.
+ */
+export function orderedPage<
+  DB,
+  TB extends keyof DB,
+  O,
+  MDB,
+  MTB extends keyof MDB,
+  MO,
+  SortField extends string,
+>(
+  db: Executor,
+  rows: SelectQueryBuilder<DB, TB, O>,
+  matches: SelectQueryBuilder<MDB, MTB, MO>,
   columns: ListColumns<SortField>,
   sort: { field: SortField; order: SortOrder },
   page: { limit: number; offset: number },
 ): SelectQueryBuilder<DB, TB, O> {
-  const sortColumn = columns.sort[sort.field];
-  const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
-  const collate = isPostgres(db) ? sql` collate "C"` : sql``;
-  if ('nameOf' in sortColumn) {
-    return query
-      .orderBy(sql`lower(${userNameOf(sortColumn.nameOf)})${collate} ${direction}`)
-      .orderBy(sql`${sql.ref(columns.id)} ${direction}`)
-      .limit(page.limit)
-      .offset(page.offset);
-  }
-  const { column, text, nullable } = sortColumn;
-  const key = text ? sql`lower(${sql.ref(column)})${collate}` : sql.ref(column);
-  // Both databases put nulls last this way; left to themselves they disagree.
-  const nulls = nullable ? sql`${sql.ref(column)} is null, ` : sql``;
-  return query
-    .orderBy(sql`${nulls}${key} ${direction}`)
-    .orderBy(sql`${sql.ref(columns.id)} ${direction}`)
-    .limit(page.limit)
-    .offset(page.offset);
+  const order = orderOf(db, columns, sort);
+  let ids = matches.clearSelect().select(sql.ref(columns.id).as('page_id')) as unknown as SelectQueryBuilder<
+    MDB,
+    MTB,
+    { page_id: number }
+  >;
+  for (const part of order) ids = ids.orderBy(part);
+  let pageRows = rows.where(
+    sql<SqlBool>`${sql.ref(columns.id)} in ${ids.limit(page.limit).offset(page.offset)}`,
+  );
+  for (const part of order) pageRows = pageRows.orderBy(part);
+  return pageRows;
 }
 
 /** How many rows the query holds (its search and filters applied, no page). */

@@ -14,6 +14,7 @@ import { idempotencyKeysByUserMigration } from './migrations/2026-11-28-idempote
 import { leanerOrderWritesMigration } from './migrations/2026-11-29-leaner-order-writes';
 import { supplyOrderNamesMigration } from './migrations/2026-11-30-supply-order-names';
 import { supplyOrderTotalsMigration } from './migrations/2026-11-30-supply-order-totals';
+import { listIndexesMigration } from './migrations/2026-12-01-list-indexes';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-29-leaner-order-writes': leanerOrderWritesMigration,
   '2026-11-30-supply-order-names': supplyOrderNamesMigration,
   '2026-11-30-supply-order-totals': supplyOrderTotalsMigration,
+  '2026-12-01-list-indexes': listIndexesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -1,7 +1,15 @@
 import type { ACTIVITY_LIST, ActivityEvent, AuditAction, AuditEntityType } from '@depot/contract';
-import type { Insertable } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
-import { countRows, type ListColumns, orderedPage, whereInDays, whereSearched } from '../../db/list-query';
+import {
+  countRows,
+  type ListColumns,
+  type ListSearch,
+  listSearch,
+  orderedPage,
+  whereInDays,
+  whereSearched,
+} from '../../db/list-query';
 import type { AuditEventsTable, Executor } from '../../db/schema';
 import type { ListRequest } from '../../lib/list';
 import type { AuditContext } from './context';
@@ -100,62 +108,70 @@ const LIST_COLUMNS: ListColumns<ActivitySortField> = {
     action: { column: 'e.action' },
     entity_type: { column: 'e.entity_type' },
   },
-  search: ['u.name', 'u.email'],
+  // The actor's name or email: looked up once in the users table, then by the events' actor index.
+  search: [{ user: 'e.actor_id', alsoEmail: true }],
   id: 'e.id',
 };
 
+/** The events (as `e`) that pass the filters and the search, whoever may read them. */
+function filteredEvents<DB, TB extends keyof DB, O>(
+  db: Executor,
+  query: SelectQueryBuilder<DB, TB, O>,
+  filters: ActivityFilters,
+  searches: Searches,
+): SelectQueryBuilder<DB, TB, O> {
+  let filtered = query;
+  if (filters.action) filtered = filtered.where(sql<SqlBool>`e.action = ${filters.action}`);
+  if (filters.entityType) filtered = filtered.where(sql<SqlBool>`e.entity_type = ${filters.entityType}`);
+  filtered = whereInDays(filtered, 'e.occurred_at', filters);
+  // `actor` is the older name of the search: both look in the actor's name and email.
+  return whereSearched(
+    db,
+    whereSearched(db, filtered, LIST_COLUMNS, searches.actor),
+    LIST_COLUMNS,
+    searches.q,
+  );
+}
+
+/** The list's search and the older `actor` filter, their actors looked up first. */
+interface Searches {
+  actor: ListSearch | undefined;
+  q: ListSearch | undefined;
+}
+
+async function searchesOf(db: Executor, filters: ActivityFilters, q: string | undefined): Promise<Searches> {
+  return {
+    actor: await listSearch(db, LIST_COLUMNS, filters.actor),
+    q: await listSearch(db, LIST_COLUMNS, q),
+  };
+}
+
+const hasFilters = (filters: ActivityFilters, searches: Searches) =>
+  Boolean(filters.action || filters.entityType || filters.from || filters.to || searches.actor || searches.q);
+
+/** Whether the viewer is among the event's (`e`) viewers; the actor always is. */
+const isViewer = (viewerId: number) =>
+  sql<SqlBool>`exists (select 1 from audit_event_viewers v where v.user_id = ${viewerId} and v.event_id = e.id)`;
+
+/**
+ * Whether the event (`e`) is a supplier account's or catalogue's that the viewer may read through
+ * its supplier: one they opened the account of, or ordered from. Looked up for that supplier alone.
+ */
+const readsThroughSupplier = (viewerId: number) => sql<SqlBool>`(e.supplier_id is not null and (
+  exists (select 1 from supply_orders r where r.inventory_manager_id = ${viewerId} and r.supplier_id = e.supplier_id)
+  or exists (select 1 from audit_events opened
+    where opened.actor_id = ${viewerId} and opened.action = ${'supplier.created'} and opened.entity_id = e.supplier_id)))`;
+
 /**
  * What a manager may read: what concerns them (viewers, the actor among them), and the account and
- * catalogue events of the suppliers they work with (opened the account of, or ordered from). One
- * id list, so the newest-first index does the paging.
+ * catalogue events of the suppliers they work with (opened the account of, or ordered from). Asked
+ * of each event in turn, so a page walks an index in the sort's order and stops once it is full.
  */
-function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters, q: string | undefined) {
-  let query = db
+function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters, searches: Searches) {
+  const query = db
     .selectFrom('audit_events as e')
-    .leftJoin('users as u', 'u.id', 'e.actor_id')
-    .where((eb) =>
-      eb(
-        'e.id',
-        'in',
-        eb
-          .selectFrom('audit_event_viewers as v')
-          .select('v.event_id as id')
-          .where('v.user_id', '=', viewerId)
-          // Two lookups, not one OR, so each can use the supplier_id index.
-          .union(
-            eb
-              .selectFrom('audit_events as s')
-              .select('s.id')
-              .where(
-                's.supplier_id',
-                'in',
-                eb
-                  .selectFrom('supply_orders as r')
-                  .select('r.supplier_id')
-                  .where('r.inventory_manager_id', '=', viewerId),
-              ),
-          )
-          .union(
-            eb
-              .selectFrom('audit_events as s')
-              .select('s.id')
-              .where(
-                's.supplier_id',
-                'in',
-                eb
-                  .selectFrom('audit_events as opened')
-                  .select('opened.entity_id')
-                  .where('opened.actor_id', '=', viewerId)
-                  .where('opened.action', '=', 'supplier.created'),
-              ),
-          ),
-      ),
-    );
-  if (filters.action) query = query.where('e.action', '=', filters.action);
-  if (filters.entityType) query = query.where('e.entity_type', '=', filters.entityType);
-  query = whereInDays(query, 'e.occurred_at', filters);
-  // `actor` is the older name of the search: both look in the actor's name and email.
-  return whereSearched(db, whereSearched(db, query, LIST_COLUMNS, filters.actor), LIST_COLUMNS, q);
+    .where(sql<SqlBool>`(${isViewer(viewerId)} or ${readsThroughSupplier(viewerId)})`);
+  return filteredEvents(db, query, filters, searches);
 }
 
 /** One page of the events the viewer may read that pass the filters. */
@@ -165,22 +181,32 @@ export async function listActivity(
   filters: ActivityFilters,
   list: ListRequest<ActivitySortField>,
 ): Promise<ActivityEvent[]> {
-  const query = visibleEvents(db, viewerId, filters, list.q).select([
-    'e.id',
-    'e.occurred_at',
-    'e.action',
-    'e.entity_type',
-    'e.entity_id',
-    'e.actor_id',
-    'e.actor_role',
-    'u.name as actor_name',
-    'u.email as actor_email',
-    'e.before',
-    'e.after',
-    'e.request_id',
-  ]);
-  const rows = await orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
-  return rows.map((row) => ({
+  const rows = db
+    .selectFrom('audit_events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_id')
+    .select([
+      'e.id',
+      'e.occurred_at',
+      'e.action',
+      'e.entity_type',
+      'e.entity_id',
+      'e.actor_id',
+      'e.actor_role',
+      'u.name as actor_name',
+      'u.email as actor_email',
+      'e.before',
+      'e.after',
+      'e.request_id',
+    ]);
+  const page = await orderedPage(
+    db,
+    rows,
+    visibleEvents(db, viewerId, filters, await searchesOf(db, filters, list.q)),
+    LIST_COLUMNS,
+    list.sort,
+    list.page,
+  ).execute();
+  return page.map((row) => ({
     id: row.id,
     occurred_at: row.occurred_at,
     action: row.action,
@@ -196,11 +222,38 @@ export async function listActivity(
   }));
 }
 
-export function countActivity(
+export async function countActivity(
   db: Executor,
   viewerId: number,
   filters: ActivityFilters,
   q: string | undefined,
 ): Promise<number> {
-  return countRows(visibleEvents(db, viewerId, filters, q));
+  // The events the viewer is a viewer of, and those read through a supplier that they are not a
+  // viewer of: two counts that add up, each by index, instead of asking every event both questions.
+  const searches = await searchesOf(db, filters, q);
+  const asViewer = hasFilters(filters, searches)
+    ? countRows(
+        filteredEvents(
+          db,
+          db
+            .selectFrom('audit_event_viewers as v')
+            .innerJoin('audit_events as e', 'e.id', 'v.event_id')
+            .where('v.user_id', '=', viewerId),
+          filters,
+          searches,
+        ),
+      )
+    : // Every viewer row names an event (a foreign key): no need to read the events.
+      countRows(db.selectFrom('audit_event_viewers as v').where('v.user_id', '=', viewerId));
+  const throughSupplier = countRows(
+    filteredEvents(
+      db,
+      db
+        .selectFrom('audit_events as e')
+        .where(sql<SqlBool>`${readsThroughSupplier(viewerId)} and not ${isViewer(viewerId)}`),
+      filters,
+      searches,
+    ),
+  );
+  return (await asViewer) + (await throughSupplier);
 }

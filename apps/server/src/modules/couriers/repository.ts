@@ -24,11 +24,14 @@ export function listActiveCouriers(
   db: Executor,
   list: ListRequest<CourierSortField>,
 ): Promise<CourierService[]> {
-  const query = whereSearched(db, activeCouriers(db), LIST_COLUMNS, list.q).select([
-    'users.id',
-    'users.name',
-  ]);
-  return orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
+  return orderedPage(
+    db,
+    db.selectFrom('users').select(['users.id', 'users.name']),
+    whereSearched(db, activeCouriers(db), LIST_COLUMNS, list.q),
+    LIST_COLUMNS,
+    list.sort,
+    list.page,
+  ).execute();
 }
 
 export function countActiveCouriers(db: Executor, q: string | undefined): Promise<number> {

@@ -53,13 +53,17 @@ export function listNotifications(
   reach: Reach,
   list: ListRequest<NotificationSortField>,
 ): Promise<Notification[]> {
-  const query = notificationsOf(db, reach, list.q).select([
-    'notifications.id',
-    'notifications.title',
-    'notifications.message',
-    'notifications.created_at',
-  ]);
-  return orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute();
+  const rows = db
+    .selectFrom('notifications')
+    .select(['notifications.id', 'notifications.title', 'notifications.message', 'notifications.created_at']);
+  return orderedPage(
+    db,
+    rows,
+    notificationsOf(db, reach, list.q),
+    LIST_COLUMNS,
+    list.sort,
+    list.page,
+  ).execute();
 }
 
 export function countNotifications(db: Executor, reach: Reach, q: string | undefined): Promise<number> {

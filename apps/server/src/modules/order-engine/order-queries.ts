@@ -1,7 +1,16 @@
 import type { ListQuery, ListSpec } from '@depot/contract';
 import type { SelectQueryBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import { countRows, type ListColumns, orderedPage, whereInDays, whereSearched } from '../../db/list-query';
+import {
+  countRows,
+  type ListColumns,
+  type ListSearch,
+  listSearch,
+  orderedPage,
+  sortWithin,
+  whereInDays,
+  whereSearched,
+} from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Database, Executor } from '../../db/schema';
 import { groupBy } from '../../lib/group-by';
@@ -34,6 +43,8 @@ export interface OrderKind<
   select(query: AnyRowQuery): SelectQueryBuilder<Database, OrderTable, Row>;
   /** The kind's own filters besides status and days, applied to a query on `table`. */
   filter?(query: AnyRowQuery, filters: Filters): AnyRowQuery;
+  /** The columns the kind's own filters hold to one value (a sort by the name they name is by id). */
+  fixedColumns?(filters: Filters): string[];
   /** The lines of many orders in one query. */
   linesOf(db: Executor, orderIds: number[]): Promise<Line[]>;
   toOrder(row: Row, lines: Line[]): Order;
@@ -54,12 +65,12 @@ export function orderQueries<
   const { table, columns } = kind;
 
   /** The orders the caller reaches that pass the filters and the search. */
-  function ordersReached(db: Executor, reach: Reach, filters?: Filters, q?: string): AnyRowQuery {
+  function ordersReached(db: Executor, reach: Reach, filters?: Filters, search?: ListSearch): AnyRowQuery {
     let query: AnyRowQuery = db.selectFrom(table).where(reached(table, reach));
     if (filters?.status?.length)
       query = query.where(sql<SqlBool>`${sql.ref(`${table}.status`)} in (${sql.join(filters.status)})`);
     if (filters && kind.filter) query = kind.filter(query, filters);
-    return whereSearched(db, whereInDays(query, `${table}.created_at`, filters ?? {}), columns, q);
+    return whereSearched(db, whereInDays(query, `${table}.created_at`, filters ?? {}), columns, search);
   }
 
   /** Each order with its lines: one query for the lines of all of them, so a page costs two. */
@@ -82,8 +93,15 @@ export function orderQueries<
     filters: Filters,
     request: ListRequest<SortField>,
   ): Promise<Order[]> {
-    const query = kind.select(ordersReached(db, reach, filters, request.q));
-    return withTheirLines(db, await orderedPage(db, query, columns, request.sort, request.page).execute());
+    const matches = ordersReached(db, reach, filters, await listSearch(db, columns, request.q));
+    // A sort by the name of the one user every row names (a customer's own orders by customer) is by id.
+    const fixed = [
+      ...(reach === 'all' ? [] : [`${table}.${reach.field}`]),
+      ...(kind.fixedColumns?.(filters) ?? []),
+    ];
+    const sort = sortWithin(columns, request.sort, fixed);
+    const rows = kind.select(db.selectFrom(table));
+    return withTheirLines(db, await orderedPage(db, rows, matches, columns, sort, request.page).execute());
   }
 
   return {
@@ -95,14 +113,15 @@ export function orderQueries<
         kind.spec,
         query,
         (request) => list(db, reach, query, request),
-        (q) => countRows(ordersReached(db, reach, query, q)),
+        async (q) => countRows(ordersReached(db, reach, query, await listSearch(db, columns, q))),
       );
     },
 
     /** One order the caller reaches, with its lines; undefined for one out of reach, as for none. */
     async get(db: Executor, id: number, reach: Reach): Promise<Order | undefined> {
       const query = kind
-        .select(ordersReached(db, reach))
+        .select(db.selectFrom(table))
+        .where(reached(table, reach))
         .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${id}`);
       const row = (await query.executeTakeFirst()) as Row | undefined;
       return row && (await withTheirLines(db, [row]))[0];

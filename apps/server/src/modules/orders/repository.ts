@@ -23,7 +23,7 @@ const LIST_COLUMNS: ListColumns<OrderSortField> = {
     status: { column: 'orders.status' },
   },
   search: [
-    { user: 'orders.customer_id' },
+    { user: 'orders.customer_id', role: 'Customer' },
     'orders.shipping_address',
     'orders.pin_code',
     'orders.phone_number',

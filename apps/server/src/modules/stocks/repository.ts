@@ -83,7 +83,8 @@ export async function listStocks(
 ): Promise<StockItem[]> {
   const rows = await orderedPage(
     db,
-    liveStocks(db, reach, list.q).select(stockColumns),
+    db.selectFrom('stocks').select(stockColumns),
+    liveStocks(db, reach, list.q),
     LIST_COLUMNS,
     list.sort,
     list.page,

@@ -80,8 +80,11 @@ export async function listProducts(
   filter: ProductFilter,
   list: ListRequest<ProductSortField>,
 ): Promise<SupplierProduct[]> {
-  const query = productsIn(db, filter, list.q).select(productColumns);
-  return (await orderedPage(db, query, LIST_COLUMNS, list.sort, list.page).execute()).map(toSupplierProduct);
+  const rows = db.selectFrom('supplier_products').select(productColumns);
+  const matches = productsIn(db, filter, list.q);
+  return (await orderedPage(db, rows, matches, LIST_COLUMNS, list.sort, list.page).execute()).map(
+    toSupplierProduct,
+  );
 }
 
 export function countProducts(db: Executor, filter: ProductFilter, q: string | undefined): Promise<number> {

@@ -45,7 +45,8 @@ function activeSuppliers(db: Executor, q?: string) {
 export function listActiveSuppliers(db: Executor, list: ListRequest<SupplierSortField>): Promise<Supplier[]> {
   return orderedPage(
     db,
-    activeSuppliers(db, list.q).select(supplierColumns),
+    db.selectFrom('users').select(supplierColumns),
+    activeSuppliers(db, list.q),
     LIST_COLUMNS,
     list.sort,
     list.page,

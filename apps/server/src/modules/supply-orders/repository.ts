@@ -20,8 +20,8 @@ const LIST_COLUMNS: ListColumns<SupplyOrderSortField> = {
     expected_delivery_time: { column: 'supply_orders.expected_delivery_time', nullable: true },
   },
   search: [
-    { user: 'supply_orders.supplier_id' },
-    { user: 'supply_orders.inventory_manager_id' },
+    { user: 'supply_orders.supplier_id', role: 'Supplier' },
+    { user: 'supply_orders.inventory_manager_id', role: 'Inventory Manager' },
     'supply_orders.address',
   ],
   searchNumber: 'supply_orders.id',
@@ -79,6 +79,7 @@ const supplyOrders = orderQueries<
         userNameOf('supply_orders.supplier_id').as('supplier_name'),
         userNameOf('supply_orders.inventory_manager_id').as('inventory_manager_name'),
       ]),
+  fixedColumns: (filters) => (filters.supplier_id === undefined ? [] : ['supply_orders.supplier_id']),
   filter: (query, filters) =>
     filters.supplier_id === undefined
       ? query
