@@ -7,7 +7,7 @@ import {
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
-import { DEMO_MANAGERS, DEMO_PASSWORD, demoEmail } from './demo-business';
+import { DEMO_MANAGERS, DEMO_PASSWORD, DEMO_SUPPLIERS, demoEmail } from './demo-business';
 import { type DemoSummary, seedDemoIfMissing } from './seed-demo';
 
 const DAYS = 14;
@@ -32,6 +32,22 @@ describe('the demo business', () => {
     expect(summary?.orders).toBeGreaterThan(DAYS * 3);
     for (const status of SUPPLY_ORDER_STATUSES)
       expect(summary?.supplyOrders[status], status).toBeGreaterThan(0);
+  });
+
+  it("holds the first supplier's supply orders in every status, for a visitor to update", async () => {
+    const supplier = DEMO_SUPPLIERS[0]?.name ?? '';
+    const { id } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', demoEmail(supplier))
+      .executeTakeFirstOrThrow();
+    const held = await t.database.db
+      .selectFrom('supply_orders')
+      .select('status')
+      .distinct()
+      .where('supplier_id', '=', id)
+      .execute();
+    expect(held.map((row) => row.status).sort()).toEqual([...SUPPLY_ORDER_STATUSES].sort());
   });
 
   it('keeps the books straight: no negative stock, every order with its lines, notifications sent', async () => {

@@ -357,35 +357,35 @@ export async function seedDemoBusiness(
     if (day % 60 === 59) log(`  ${day + 1} days, ${placed} orders`);
   }
 
-  // Today's board: supply orders in every status the supplier can set, as a visitor would expect to see.
+  // Today's board: the first supplier (the one the demo's login hint names) holds supply orders in
+  // every status it can set, so a visitor, and the browser checks, always find one to update.
   at(end);
+  const boardManager = DEMO_MANAGERS[0] as (typeof DEMO_MANAGERS)[number];
+  const boardSupplier = suppliers.get(DEMO_SUPPLIERS[0]?.name as string) as Account;
+  const boardProducts = [...catalogues.values()]
+    .flat()
+    .filter((source) => source.supplier === boardSupplier)
+    .map((source) => source.product);
   for (const status of SUPPLY_ORDER_STATUSES) {
-    const live = await call<SupplyOrder[]>(
-      managers.get(DEMO_MANAGERS[0]?.name as string) as Account,
-      'GET',
-      '/api/replenishment-orders?limit=1000',
-    );
-    if (live.some((order) => order.status === status)) continue;
-    await placeSupplyOrderIn(status);
+    const query = new URLSearchParams({ status, limit: '1' });
+    const held = await call<SupplyOrder[]>(boardSupplier, 'GET', `/api/replenishment-orders?${query}`);
+    if (held.length === 0) await placeSupplyOrderIn(status);
   }
 
   async function placeSupplyOrderIn(status: SupplyOrderStatus) {
-    const manager = DEMO_MANAGERS[0] as (typeof DEMO_MANAGERS)[number];
-    const [name] = random.pick(manager.stock);
-    const source = random.pick(catalogues.get(name) ?? [...catalogues.values()].flat());
     const { order } = await call<{ order: SupplyOrder }>(
-      managers.get(manager.name) as Account,
+      managers.get(boardManager.name) as Account,
       'POST',
       '/api/replenishment-orders',
       {
-        supplier_id: source.supplier.id,
-        address: manager.warehouse,
-        mobile_number: manager.mobile,
-        items: [{ product_id: source.product.id, quantity: 50 }],
+        supplier_id: boardSupplier.id,
+        address: boardManager.warehouse,
+        mobile_number: boardManager.mobile,
+        items: [{ product_id: random.pick(boardProducts).id, quantity: 50 }],
       },
     );
     if (status !== 'Order Received') {
-      await call(source.supplier, 'PUT', `/api/replenishment-orders/${order.id}`, {
+      await call(boardSupplier, 'PUT', `/api/replenishment-orders/${order.id}`, {
         status,
         expected_delivery_time: new Date(end + 3 * DAY_MS).toISOString(),
       });
