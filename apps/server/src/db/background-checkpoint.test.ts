@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +62,25 @@ describe('background checkpoints of a SQLite file', () => {
     } finally {
       await handle.destroy();
     }
+  });
+
+  it('lets a script that awaits the close at its top level end cleanly', () => {
+    // The worker is unref'd; were it still so while stopping, the loop would empty mid-await and
+    // Node would end the script with exit code 13 before the close had finished.
+    const database = fileURLToPath(new URL('./database.ts', import.meta.url));
+    const script = `
+      import { createDatabase } from ${JSON.stringify(database)};
+      const handle = createDatabase(${JSON.stringify(`sqlite:${join(folder, 'script.db')}`)});
+      await handle.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+      await handle.destroy();
+      console.log('closed');
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.stderr).toBe('');
+    expect({ status: run.status, stdout: run.stdout.trim() }).toEqual({ status: 0, stdout: 'closed' });
   });
 
   it('reports a worker that cannot run, so the caller can checkpoint itself', async () => {

@@ -62,6 +62,9 @@ export function startBackgroundCheckpoint(
   return {
     async stop() {
       stopping = true;
+      // Held again while it stops: with nothing else keeping the loop alive, an unref'd worker
+      // would let the process end mid-await (exit code 13 under a top-level await).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
