@@ -172,8 +172,9 @@ export async function softDeleteStock(
 }
 
 /**
- * The manager's oldest live stock item of that name, ignoring letter case (DESIGN §7). SQLite's
- * lower() folds only ASCII letters; PostgreSQL's folds every script.
+ * The manager's oldest live stock item of that name, ignoring letter case
+ * (docs/product/business-rules.md#delivered-stocks-the-manager). SQLite's lower() folds only ASCII
+ * letters; PostgreSQL's folds every script.
  */
 export function findLiveStockByName(db: Executor, managerId: number, name: string) {
   return db
