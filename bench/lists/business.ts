@@ -273,6 +273,7 @@ function ordersOf(random: Random, stocks: StockRow[]) {
     orders.push({
       id,
       customer_id: READERS.customer.id,
+      customer_name: READERS.customer.name,
       courier_service_id: READERS.courier.id,
       shipping_address: typed(random, addressIn(random, city)),
       pin_code: pinIn(random, city),
@@ -327,7 +328,9 @@ function supplyOrdersOf(random: Random, products: ProductRow[]) {
     orders.push({
       id,
       inventory_manager_id: READERS.manager.id,
+      inventory_manager_name: READERS.manager.name,
       supplier_id: READERS.supplier.id,
+      supplier_name: READERS.supplier.name,
       address: `Depot Warehouse, ${random.pick(docks)}, ${random.pick(STREETS)}, ${cityOf(random)[0]}`,
       mobile_number: '+91 98100 00000',
       status,

@@ -45,6 +45,7 @@ export type OrderItemRow = Omit<Selectable<OrderItemsTable>, 'id'>;
 export const ORDER_COLUMNS = [
   'id',
   'customer_id',
+  'customer_name',
   'courier_service_id',
   'shipping_address',
   'pin_code',
@@ -191,9 +192,11 @@ export function* orderBatches(
       const location = LOCATIONS[random.int(0, LOCATIONS.length - 1)] as LocationType;
       const placedAt = new Date(time);
       const createdAt = placedAt.toISOString();
+      const customer = random.int(1, plan.customers);
       orders.push({
         id,
-        customer_id: customerId(plan, random.int(1, plan.customers)),
+        customer_id: customerId(plan, customer),
+        customer_name: `Customer ${customer}`,
         courier_service_id: courierId(random.int(1, plan.couriers)),
         shipping_address: `${random.int(1, 300)} Market Road, Block ${random.int(1, 40)}`,
         pin_code: '110001',
@@ -299,7 +302,9 @@ export function supplyOrdersOf(
     orders.push({
       id,
       inventory_manager_id: MANAGER_ID,
+      inventory_manager_name: 'Stock Keeper',
       supplier_id: supplierId(plan, supplier),
+      supplier_name: `Supplier ${supplier}`,
       address: 'Depot Warehouse, 4 Ring Road',
       mobile_number: '+91 98100 00000',
       status,

@@ -144,6 +144,7 @@ export function seedSqlite(file: string, plan: BusinessPlan, progress: SeedProgr
 const ORDER_TYPES: Record<(typeof ORDER_COLUMNS)[number], string> = {
   id: 'integer',
   customer_id: 'integer',
+  customer_name: 'text',
   courier_service_id: 'integer',
   shipping_address: 'text',
   pin_code: 'text',
@@ -179,7 +180,9 @@ const SUPPLIER_PRODUCT_TYPES: Record<keyof SupplierProductRow, string> = {
 const SUPPLY_ORDER_TYPES: Record<keyof SupplyOrderRow, string> = {
   id: 'integer',
   inventory_manager_id: 'integer',
+  inventory_manager_name: 'text',
   supplier_id: 'integer',
+  supplier_name: 'text',
   address: 'text',
   mobile_number: 'text',
   status: 'text',

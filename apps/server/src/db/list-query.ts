@@ -37,14 +37,17 @@ export interface NameOf {
   alsoEmail?: true;
 }
 
-export type SortColumn =
-  | { column: string; text?: boolean; nullable?: boolean }
-  /** The name of the user a row names: looked up for each row, so slower than a column of its own. */
-  | { nameOf: string };
-
-/** The name of the user whose id is in `column`. */
-export const userNameOf = (column: string) =>
-  sql<string>`(select users.name from users where users.id = ${sql.ref(column)})`;
+/**
+ * A sort field's column (`table.column`). `text` sorts by its lower case; `nullable` puts nulls last
+ * both ways; `sameFor` names the id column whose user the value belongs to (an order's customer
+ * name, `orders.customer_id`): where that id is held to one value, the sort is by id instead.
+ */
+export interface SortColumn {
+  column: string;
+  text?: boolean;
+  nullable?: boolean;
+  sameFor?: string;
+}
 
 /** LIKE's wildcards and its escape character, taken literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -64,13 +67,40 @@ const NAMED_USERS_MAX = 500;
 const likeOf = (db: Executor) => (isPostgres(db) ? sql`ilike` : sql`like`);
 const patternOf = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
 
+/**
+ * SQLite's trigram tables, `<table>_search` over the columns its lists search
+ * (db/migrations/2026-12-02-list-sorts-and-search.ts): they find the rows holding a text of three
+ * letters or more without reading every row, as PostgreSQL's trigram indexes do for ILIKE.
+ */
+const TRIGRAM_TABLES = new Set(['stocks', 'supplier_products', 'users', 'orders', 'supply_orders']);
+const TRIGRAM_MIN_LENGTH = 3;
+
+/** The tables whose `table.column`s a search may look for `text` in through a trigram table. */
+function trigramTablesFor(db: Executor, text: string): ReadonlySet<string> {
+  return isPostgres(db) || [...text].length < TRIGRAM_MIN_LENGTH ? new Set() : TRIGRAM_TABLES;
+}
+
+/**
+ * The rows of `table` holding `text` in one of `columns`, any letter case, found in its trigram
+ * table: a phrase of the text's trigrams, limited to those columns.
+ */
+function trigramMatch(table: string, columns: readonly string[], text: string): RawBuilder<SqlBool> {
+  const search = `${table}_search`;
+  const query = `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.id(search)} where ${sql.id(search)} match ${query})`;
+}
+
 /** The users whose name (or email) the search holds, among those of the target's role. */
 function namedUsers(db: Executor, target: NameOf, text: string) {
+  const role = target.role ? sql`users.role = ${target.role} and ` : sql``;
+  const columns = target.alsoEmail ? ['name', 'email'] : ['name'];
+  if (trigramTablesFor(db, text).has('users')) {
+    return sql`select users.id from users where ${role}${trigramMatch('users', columns, text)}`;
+  }
   const like = likeOf(db);
   const pattern = patternOf(text);
-  return sql`select users.id from users where ${target.role ? sql`users.role = ${target.role} and ` : sql``}(users.name ${like} ${pattern} escape '\\'${
-    target.alsoEmail ? sql` or users.email ${like} ${pattern} escape '\\'` : sql``
-  })`;
+  const matches = columns.map((column) => sql`${sql.ref(`users.${column}`)} ${like} ${pattern} escape '\\'`);
+  return sql`select users.id from users where ${role}(${sql.join(matches, sql` or `)})`;
 }
 
 /**
@@ -99,10 +129,10 @@ export async function listSearch(
 }
 
 /**
- * Keeps the rows where the search's text appears in one of the columns. SQLite's LIKE ignores the
- * case of ASCII letters only, PostgreSQL's ILIKE of every letter: a search for "émile" finds
- * "Émile" only there. A name is looked up in the users table once (by listSearch, or here), not
- * once per row.
+ * Keeps the rows where the search's text appears in one of the columns, in any letter case: through
+ * PostgreSQL's ILIKE, or SQLite's trigram tables. A text of fewer than three letters on SQLite is
+ * looked for with LIKE, which folds the case of ASCII letters only ("é" does not find "É"). A
+ * name is looked up in the users table once (by listSearch, or here), not once per row.
  */
 export function whereSearched<DB, TB extends keyof DB, O>(
   db: Executor,
@@ -115,20 +145,32 @@ export function whereSearched<DB, TB extends keyof DB, O>(
   const pattern = patternOf(text);
   const like = likeOf(db);
   const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : undefined;
+  const trigramTables = trigramTablesFor(db, text);
+  const trigramColumns = new Map<string, string[]>();
+  for (const target of columns.search) {
+    if (typeof target !== 'string') continue;
+    const [table = '', column = ''] = target.split('.');
+    if (trigramTables.has(table)) trigramColumns.set(table, [...(trigramColumns.get(table) ?? []), column]);
+  }
   return query.where(() => {
-    const matches: Expression<SqlBool>[] = columns.search.map((target, index) => {
-      if (typeof target === 'string') return sql<SqlBool>`${sql.ref(target)} ${like} ${pattern} escape '\\'`;
-      const found = typeof search === 'string' ? undefined : search?.users[index];
-      if (found) {
-        return found.length === 0
-          ? sql<SqlBool>`false`
-          : sql<SqlBool>`${sql.ref(target.user)} in (${sql.join(found)})`;
+    const matches: Expression<SqlBool>[] = [...trigramColumns].map(([table, names]) =>
+      trigramMatch(table, names, text),
+    );
+    columns.search.forEach((target, index) => {
+      if (typeof target === 'string') {
+        if (!trigramColumns.has(target.split('.')[0] ?? '')) {
+          matches.push(sql<SqlBool>`${sql.ref(target)} ${like} ${pattern} escape '\\'`);
+        }
+        return;
       }
-      return sql<SqlBool>`${sql.ref(target.user)} in (${namedUsers(db, target, text)})`;
+      const found = typeof search === 'string' ? undefined : search?.users[index];
+      if (!found) matches.push(sql<SqlBool>`${sql.ref(target.user)} in (${namedUsers(db, target, text)})`);
+      else if (found.length > 0) matches.push(sql<SqlBool>`${sql.ref(target.user)} in (${sql.join(found)})`);
     });
     if (number !== undefined && columns.searchNumber) {
       matches.push(sql<SqlBool>`${sql.ref(columns.searchNumber)} = ${number}`);
     }
+    if (matches.length === 0) return sql<SqlBool>`false`;
     return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
   });
 }
@@ -143,9 +185,6 @@ function orderOf<SortField extends string>(
   const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
   const collate = isPostgres(db) ? sql` collate "C"` : sql``;
   const id = sql`${sql.ref(columns.id)} ${direction}`;
-  if ('nameOf' in sortColumn) {
-    return [sql`lower(${userNameOf(sortColumn.nameOf)})${collate} ${direction}`, id];
-  }
   const { column, text, nullable } = sortColumn;
   const key = text ? sql`lower(${sql.ref(column)})${collate}` : sql.ref(column);
   if (!nullable) return [sql`${key} ${direction}`, id];
@@ -166,12 +205,11 @@ export function sortWithin<SortField extends string>(
   sort: { field: SortField; order: SortOrder },
   fixed: readonly string[],
 ): { field: SortField; order: SortOrder } {
-  const sortColumn = columns.sort[sort.field];
-  if (!('nameOf' in sortColumn) || !fixed.includes(sortColumn.nameOf)) return sort;
-  const byId = (Object.keys(columns.sort) as SortField[]).find((field) => {
-    const other = columns.sort[field];
-    return 'column' in other && other.column === columns.id;
-  });
+  const { sameFor } = columns.sort[sort.field];
+  if (!sameFor || !fixed.includes(sameFor)) return sort;
+  const byId = (Object.keys(columns.sort) as SortField[]).find(
+    (field) => columns.sort[field].column === columns.id,
+  );
   return byId ? { field: byId, order: sort.order } : sort;
 }
 

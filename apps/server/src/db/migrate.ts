@@ -15,6 +15,7 @@ import { leanerOrderWritesMigration } from './migrations/2026-11-29-leaner-order
 import { supplyOrderNamesMigration } from './migrations/2026-11-30-supply-order-names';
 import { supplyOrderTotalsMigration } from './migrations/2026-11-30-supply-order-totals';
 import { listIndexesMigration } from './migrations/2026-12-01-list-indexes';
+import { listSortsAndSearchMigration } from './migrations/2026-12-02-list-sorts-and-search';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-30-supply-order-names': supplyOrderNamesMigration,
   '2026-11-30-supply-order-totals': supplyOrderTotalsMigration,
   '2026-12-01-list-indexes': listIndexesMigration,
+  '2026-12-02-list-sorts-and-search': listSortsAndSearchMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -75,6 +75,8 @@ export interface StocksTable {
 export interface OrdersTable {
   id: Generated<number>;
   customer_id: number;
+  /** The customer's name, kept with the order for its list's sort; rewritten on a rename. */
+  customer_name: string;
   courier_service_id: number;
   shipping_address: string;
   pin_code: string;
@@ -130,6 +132,9 @@ export interface SupplyOrdersTable {
   id: Generated<number>;
   inventory_manager_id: number;
   supplier_id: number;
+  /** The parties' names, kept with the order for its list's sorts; rewritten on a rename. */
+  supplier_name: string;
+  inventory_manager_name: string;
   address: string;
   mobile_number: string;
   status: SupplyOrderStatus;

@@ -373,3 +373,33 @@ describe('list filters', () => {
     expect(manager.rows.every((row) => row.customer_id === users.otherCustomer.user.id)).toBe(true);
   });
 });
+
+describe('searches and sorts that follow changes', () => {
+  it('finds a renamed stock item by its new name only, and short or quoted texts work too', async () => {
+    const [item] = (await list(users.manager, `/api/stocks?q=${encodeURIComponent('Date palm')}`)).rows;
+    expect(item.stock_name).toBe('Date palm');
+    await send('PUT', `/api/stocks/${item.stock_id}`, users.manager, { name: 'Élan dates' });
+    const byNew = await list(users.manager, `/api/stocks?q=${encodeURIComponent('élan')}`);
+    expect(byNew.rows.map((row) => row.stock_id)).toEqual([item.stock_id]);
+    expect((await list(users.manager, `/api/stocks?q=${encodeURIComponent('palm')}`)).total).toBe(0);
+    // Fewer than three letters, and a text holding a double quote, are searched as well.
+    const short = await list(users.manager, '/api/stocks?q=an');
+    expect(short.rows.map((row) => row.stock_name).sort()).toEqual(
+      ['Banana box', 'banana BOX', 'Élan dates'].sort(),
+    );
+    expect((await list(users.manager, `/api/stocks?q=${encodeURIComponent('"box')}`)).total).toBe(0);
+    await send('PUT', `/api/stocks/${item.stock_id}`, users.manager, { name: 'Date palm' });
+  });
+
+  it('shows and sorts supply orders by a renamed supplier’s new name', async () => {
+    await send('PUT', `/api/suppliers/${users.supplier.user.id}`, users.manager, { name: 'Aarav Supplies' });
+    const renamed = await list(users.manager, '/api/replenishment-orders?sort=supplier_name');
+    expect(renamed.rows.length).toBeGreaterThan(0);
+    expect(new Set(renamed.rows.map((row) => row.supplier_name))).toEqual(new Set(['Aarav Supplies']));
+    const found = await list(users.manager, `/api/replenishment-orders?q=${encodeURIComponent('aarav')}`);
+    expect(found.total).toBe(renamed.total);
+    await send('PUT', `/api/suppliers/${users.supplier.user.id}`, users.manager, { name: 'Sunil Supplies' });
+    const back = await list(users.supplier, '/api/replenishment-orders');
+    expect(new Set(back.rows.map((row) => row.supplier_name))).toEqual(new Set(['Sunil Supplies']));
+  });
+});

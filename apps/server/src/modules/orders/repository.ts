@@ -1,7 +1,7 @@
 import { type LocationType, ORDER_LIST, type Order, type OrderStatus } from '@depot/contract';
 import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
-import { type ListColumns, userNameOf } from '../../db/list-query';
+import type { ListColumns } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
@@ -13,12 +13,9 @@ const LIST_COLUMNS: ListColumns<OrderSortField> = {
   sort: {
     id: { column: 'orders.id' },
     created_at: { column: 'orders.created_at' },
-    customer_name: { nameOf: 'orders.customer_id' },
-    shipping_address: { column: 'orders.shipping_address', text: true },
+    customer_name: { column: 'orders.customer_name', text: true, sameFor: 'orders.customer_id' },
     pin_code: { column: 'orders.pin_code' },
-    consignment_weight: { column: 'orders.consignment_weight_grams' },
     items_total: { column: 'orders.items_total_cents' },
-    shipping_cost: { column: 'orders.shipping_cost_cents' },
     delivery_date: { column: 'orders.delivery_date' },
     status: { column: 'orders.status' },
   },
@@ -32,7 +29,7 @@ const LIST_COLUMNS: ListColumns<OrderSortField> = {
   id: 'orders.id',
 };
 
-type OrderRow = Selectable<OrdersTable> & { customer_name: string };
+type OrderRow = Selectable<OrdersTable>;
 type OrderItemRow = Pick<
   Selectable<OrderItemsTable>,
   'order_id' | 'stock_id' | 'product_name' | 'quantity' | 'price_cents' | 'weight_grams'
@@ -70,7 +67,7 @@ const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortFiel
     table: 'orders',
     spec: ORDER_LIST,
     columns: LIST_COLUMNS,
-    select: (query) => query.selectAll('orders').select(userNameOf('orders.customer_id').as('customer_name')),
+    select: (query) => query.selectAll('orders'),
     linesOf: (db, orderIds: number[]) =>
       db
         .selectFrom('order_items')
@@ -127,6 +124,7 @@ export function getStockName(db: Executor, stockId: number) {
 
 export interface NewOrder {
   customer_id: number;
+  customer_name: string;
   courier_service_id: number;
   shipping_address: string;
   pin_code: string;
@@ -145,6 +143,7 @@ const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
     .insertInto('orders')
     .values({
       customer_id: order.customer_id,
+      customer_name: order.customer_name,
       courier_service_id: order.courier_service_id,
       shipping_address: order.shipping_address,
       pin_code: order.pin_code,

@@ -132,6 +132,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           trx,
           {
             customer_id: customer.id,
+            customer_name: customer.name,
             courier_service_id: draft.courier_service_id,
             shipping_address: draft.shipping_address,
             pin_code: draft.pin_code,

@@ -75,13 +75,17 @@ export function createSupplier(
     .executeTakeFirstOrThrow();
 }
 
-/** Changes an active Supplier account (undefined fields stay as they are); undefined when there is none. */
-export function updateSupplier(
+/**
+ * Changes an active Supplier account (undefined fields stay as they are); undefined when there is
+ * none. A new name is written into the supplier's supply orders too, which keep it for their
+ * list's sort (docs/product/data.md#supply-orders); run it in a transaction.
+ */
+export async function updateSupplier(
   db: Executor,
   id: number,
   changes: Partial<SupplierValues>,
 ): Promise<Supplier | undefined> {
-  return db
+  const supplier = await db
     .updateTable('users')
     .set(changes)
     .where('users.id', '=', id)
@@ -89,6 +93,15 @@ export function updateSupplier(
     .where('users.deactivated_at', 'is', null)
     .returning(supplierColumns)
     .executeTakeFirst();
+  if (supplier && changes.name !== undefined) {
+    await db
+      .updateTable('supply_orders')
+      .set({ supplier_name: supplier.name })
+      .where('supplier_id', '=', id)
+      .where('supplier_name', '<>', supplier.name)
+      .execute();
+  }
+  return supplier;
 }
 
 export function getActiveSupplierById(db: Executor, id: number): Promise<Supplier | undefined> {

@@ -1,6 +1,6 @@
 import { SUPPLY_ORDER_LIST, type SupplyOrder, type SupplyOrderStatus } from '@depot/contract';
 import type { Selectable } from 'kysely';
-import { type ListColumns, userNameOf } from '../../db/list-query';
+import type { ListColumns } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor, SupplyOrderItemsTable, SupplyOrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
@@ -12,8 +12,16 @@ const LIST_COLUMNS: ListColumns<SupplyOrderSortField> = {
   sort: {
     id: { column: 'supply_orders.id' },
     created_at: { column: 'supply_orders.created_at' },
-    supplier_name: { nameOf: 'supply_orders.supplier_id' },
-    inventory_manager_name: { nameOf: 'supply_orders.inventory_manager_id' },
+    supplier_name: {
+      column: 'supply_orders.supplier_name',
+      text: true,
+      sameFor: 'supply_orders.supplier_id',
+    },
+    inventory_manager_name: {
+      column: 'supply_orders.inventory_manager_name',
+      text: true,
+      sameFor: 'supply_orders.inventory_manager_id',
+    },
     total_quantity: { column: 'supply_orders.total_quantity' },
     total_cost: { column: 'supply_orders.total_cost_cents' },
     status: { column: 'supply_orders.status' },
@@ -33,7 +41,7 @@ interface SupplyOrderFilters extends OrderFilters<SupplyOrderStatus> {
   supplier_id?: number | undefined;
 }
 
-type OrderRow = Selectable<SupplyOrdersTable> & { supplier_name: string; inventory_manager_name: string };
+type OrderRow = Selectable<SupplyOrdersTable>;
 export type SupplyOrderItemRow = Omit<Selectable<SupplyOrderItemsTable>, 'id'>;
 
 function toSupplyOrder(row: OrderRow, items: SupplyOrderItemRow[]): SupplyOrder {
@@ -72,13 +80,7 @@ const supplyOrders = orderQueries<
   table: 'supply_orders',
   spec: SUPPLY_ORDER_LIST,
   columns: LIST_COLUMNS,
-  select: (query) =>
-    query
-      .selectAll('supply_orders')
-      .select([
-        userNameOf('supply_orders.supplier_id').as('supplier_name'),
-        userNameOf('supply_orders.inventory_manager_id').as('inventory_manager_name'),
-      ]),
+  select: (query) => query.selectAll('supply_orders'),
   fixedColumns: (filters) => (filters.supplier_id === undefined ? [] : ['supply_orders.supplier_id']),
   filter: (query, filters) =>
     filters.supplier_id === undefined
@@ -102,6 +104,8 @@ export const getSupplyOrder = supplyOrders.get;
 export interface NewSupplyOrder {
   inventory_manager_id: number;
   supplier_id: number;
+  supplier_name: string;
+  inventory_manager_name: string;
   address: string;
   mobile_number: string;
   status: SupplyOrderStatus;
@@ -110,12 +114,11 @@ export interface NewSupplyOrder {
   created_at: string;
 }
 
-/** Writes a supply order, its totals and its lines; the names are the two parties', for the answer. */
+/** Writes a supply order, its totals and its lines. */
 export async function createSupplyOrder(
   db: Executor,
   order: NewSupplyOrder,
   items: Omit<SupplyOrderItemRow, 'order_id'>[],
-  names: { supplier_name: string; inventory_manager_name: string },
 ): Promise<SupplyOrder> {
   const row = await db
     .insertInto('supply_orders')
@@ -124,7 +127,7 @@ export async function createSupplyOrder(
     .executeTakeFirstOrThrow();
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
   await db.insertInto('supply_order_items').values(lines).execute();
-  return toSupplyOrder({ ...row, ...names }, lines);
+  return toSupplyOrder(row, lines);
 }
 
 /**

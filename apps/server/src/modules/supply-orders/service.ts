@@ -212,6 +212,8 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
           {
             inventory_manager_id: manager.id,
             supplier_id: supplier.id,
+            supplier_name: supplier.name,
+            inventory_manager_name: manager.name,
             address: body.address,
             mobile_number: body.mobile_number,
             status: NEW_SUPPLY_ORDER_STATUS,
@@ -226,7 +228,6 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
             price_cents: row.price_cents,
             weight_grams: row.weight_grams,
           })),
-          { supplier_name: supplier.name, inventory_manager_name: manager.name },
         );
         const notification = await recordPlaced(trx, placing, now, {
           notify: {
