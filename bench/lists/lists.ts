@@ -101,14 +101,17 @@ export const LISTS: ListBench[] = [
 ];
 
 /**
- * The queries of one list as one reader asks them, [label, query string]: the first and the last
- * page (`total` rows in all), a search that finds a few hundred rows and one that finds none, each
+ * The queries of one list as one reader asks them, [label, query string]: the first, the middle
+ * and the last page (`total` rows in all), a search that finds a few hundred rows and one that finds none, each
  * sort field both ways, and the list's filters.
  */
 export function queriesOf(list: ListBench, reader: Reader, total: number): [string, string][] {
   const lastOffset = Math.max(0, Math.floor((total - 1) / PAGE) * PAGE);
+  // The server reads a page of the far half from the end: the middle is the deepest it skips.
+  const middleOffset = Math.floor(total / 2 / PAGE) * PAGE;
   return [
     ['first page', `limit=${PAGE}`],
+    [`middle page (offset ${middleOffset.toLocaleString('en')})`, `limit=${PAGE}&offset=${middleOffset}`],
     [`last page (offset ${lastOffset.toLocaleString('en')})`, `limit=${PAGE}&offset=${lastOffset}`],
     [`search "${list.search}"`, `limit=${PAGE}&q=${encodeURIComponent(list.search)}`],
     [`search "${NO_MATCH}" (no match)`, `limit=${PAGE}&q=${NO_MATCH}`],

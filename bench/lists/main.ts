@@ -9,7 +9,7 @@
  * holds 100,000 rows for the user who reads it), starts the built server on it (bundle it first:
  * `npm run build -w @depot/server`, which the npm script does) with the response cache off, and on
  * SQLite once more with it on, logs in as each reader and times sequential requests of each list:
- * the first page, the last page, a search that finds a few hundred rows and one that finds none,
+ * the first, middle and last page, a search that finds a few hundred rows and one that finds none,
  * every sort field both ways, and the list's filters. Prints p50 and p99 per line with PASS or
  * FAIL against the budget; exits non-zero on a failure only with --check.
  */

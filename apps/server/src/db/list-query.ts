@@ -8,6 +8,7 @@ import {
   sql,
 } from 'kysely';
 import { dayAfter } from '../lib/days';
+import type { Page } from '../lib/list';
 import type { Executor } from './schema';
 
 /**
@@ -175,24 +176,27 @@ export function whereSearched<DB, TB extends keyof DB, O>(
   });
 }
 
-/** The ORDER BY of a sort: the field's key, then the id in the same direction. */
+/**
+ * The ORDER BY of a sort: the field's key, then the id in the same direction. `reversed` gives the
+ * same order backwards, every part flipped (nulls then come first), to read a page from the end.
+ */
 function orderOf<SortField extends string>(
   db: Executor,
   columns: ListColumns<SortField>,
   sort: { field: SortField; order: SortOrder },
+  reversed = false,
 ): RawBuilder<unknown>[] {
-  const sortColumn = columns.sort[sort.field];
-  const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
+  const { column, text, nullable } = columns.sort[sort.field];
+  const ascending = (sort.order === 'asc') !== reversed;
+  const direction = ascending ? sql`asc` : sql`desc`;
   const collate = isPostgres(db) ? sql` collate "C"` : sql``;
-  const id = sql`${sql.ref(columns.id)} ${direction}`;
-  const { column, text, nullable } = sortColumn;
   const key = text ? sql`lower(${sql.ref(column)})${collate}` : sql.ref(column);
-  if (!nullable) return [sql`${key} ${direction}`, id];
+  const parts = [sql`${key} ${direction}`, sql`${sql.ref(columns.id)} ${direction}`];
+  if (!nullable) return parts;
   // Nulls last both ways (left to themselves the databases disagree), every part in one
   // direction so that one index, read forwards or backwards, gives the order.
-  const nullsLast =
-    sort.order === 'asc' ? sql`${sql.ref(column)} is null asc` : sql`${sql.ref(column)} is not null desc`;
-  return [nullsLast, sql`${key} ${direction}`, id];
+  const nulls = sort.order === 'asc' ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} is not null`;
+  return [sql`${nulls} ${direction}`, ...parts];
 }
 
 /**
@@ -221,7 +225,8 @@ export function sortWithin<SortField extends string>(
  * The page is found among `matches` (the list's scoped, searched and filtered rows) as ids alone,
  * and only its rows are then read from `rows` (the list's columns, unfiltered): sorting and
  * skipping carry an id and a key, not whole rows, and what a row adds (a user's name, wide text)
- * is worked out for the page's rows only.
+ * is worked out for the page's rows only. A page with `fromEnd` (see lib/list.ts) is found
+ * counting from the end, in the order reversed, and still comes back in the sort's order.
  */
 export function orderedPage<
   DB,
@@ -237,19 +242,18 @@ export function orderedPage<
   matches: SelectQueryBuilder<MDB, MTB, MO>,
   columns: ListColumns<SortField>,
   sort: { field: SortField; order: SortOrder },
-  page: { limit: number; offset: number },
+  page: Page,
 ): SelectQueryBuilder<DB, TB, O> {
-  const order = orderOf(db, columns, sort);
   let ids = matches.clearSelect().select(sql.ref(columns.id).as('page_id')) as unknown as SelectQueryBuilder<
     MDB,
     MTB,
     { page_id: number }
   >;
-  for (const part of order) ids = ids.orderBy(part);
+  for (const part of orderOf(db, columns, sort, page.fromEnd)) ids = ids.orderBy(part);
   let pageRows = rows.where(
     sql<SqlBool>`${sql.ref(columns.id)} in ${ids.limit(page.limit).offset(page.offset)}`,
   );
-  for (const part of order) pageRows = pageRows.orderBy(part);
+  for (const part of orderOf(db, columns, sort)) pageRows = pageRows.orderBy(part);
   return pageRows;
 }
 

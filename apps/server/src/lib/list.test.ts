@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { listWithTotal } from './list';
+import { listWithTotal, type Page } from './list';
 
-/** A list of `size` numbers, paged, counting how often it was counted. */
+/** A list of `size` numbers, paged as the databases page it, counting its count and rows skipped. */
 function listOf(size: number) {
   const all = Array.from({ length: size }, (_, index) => index);
-  const counted = { times: 0 };
+  const asked = { counts: 0, skipped: 0 };
   return {
-    counted,
-    list: async (page: { limit: number; offset: number }) => all.slice(page.offset, page.offset + page.limit),
+    all,
+    asked,
+    list: async (page: Page) => {
+      asked.skipped += page.offset;
+      const from = page.fromEnd ? [...all].reverse() : all;
+      const rows = from.slice(page.offset, page.offset + page.limit);
+      return page.fromEnd ? rows.reverse() : rows;
+    },
     count: async () => {
-      counted.times += 1;
+      asked.counts += 1;
       return size;
     },
   };
@@ -17,20 +23,24 @@ function listOf(size: number) {
 
 describe('listWithTotal', () => {
   it.each([
-    { size: 5, limit: 10, offset: 0, items: 5, counts: 0 },
-    { size: 0, limit: 10, offset: 0, items: 0, counts: 0 },
-    { size: 25, limit: 10, offset: 20, items: 5, counts: 0 },
-    { size: 20, limit: 10, offset: 10, items: 10, counts: 1 },
-    { size: 25, limit: 10, offset: 30, items: 0, counts: 1 },
-  ])('size $size, limit $limit, offset $offset: total right, $counts count query', async (row) => {
+    { size: 5, limit: 10, offset: 0, counts: 0, skipped: 0 },
+    { size: 0, limit: 10, offset: 0, counts: 0, skipped: 0 },
+    { size: 30, limit: 10, offset: 0, counts: 1, skipped: 0 },
+    { size: 25, limit: 10, offset: 10, counts: 1, skipped: 5 },
+    { size: 25, limit: 10, offset: 20, counts: 1, skipped: 0 },
+    { size: 100, limit: 10, offset: 80, counts: 1, skipped: 10 },
+    { size: 100, limit: 10, offset: 40, counts: 1, skipped: 40 },
+    { size: 100, limit: 10, offset: 50, counts: 1, skipped: 40 },
+    { size: 25, limit: 10, offset: 30, counts: 1, skipped: 0 },
+  ])('size $size, limit $limit, offset $offset: the right rows and total, $skipped skipped', async (row) => {
     const source = listOf(row.size);
     const { items, total } = await listWithTotal(
       { limit: row.limit, offset: row.offset },
       source.list,
       source.count,
     );
-    expect(items).toHaveLength(row.items);
+    expect(items).toEqual(source.all.slice(row.offset, row.offset + row.limit));
     expect(total).toBe(row.size);
-    expect(source.counted.times).toBe(row.counts);
+    expect(source.asked).toEqual({ counts: row.counts, skipped: row.skipped });
   });
 });

@@ -19,6 +19,8 @@ import type { ZodType } from 'zod';
 export interface Page {
   limit: number;
   offset: number;
+  /** The offset counts from the end of the list: skipping rows costs as many as are skipped. */
+  fromEnd?: boolean;
 }
 
 /** What a repository's list function is asked: the search, the sort and the page. */
@@ -48,18 +50,31 @@ export function listRequestOf<SortField extends string>(
 }
 
 /**
- * A page and the total behind it (X-Total-Count). A page that came back shorter than its limit
- * is the end of the list, so the total is known without a count; only a full page, or an empty
- * one past the end, asks the database.
+ * A page and the total behind it (X-Total-Count). The first page comes first: if it is shorter
+ * than its limit it is the whole list, and no count is needed. A later page needs the total (it
+ * is the last page, or the total is asked for), so the count comes first, and a page in the far
+ * half of the list is read from the end: a database skips rows one by one, so the last page of
+ * 100,000 would otherwise read all of them.
  */
 export async function listWithTotal<T>(
   page: Page,
   list: (page: Page) => Promise<T[]>,
   count: () => Promise<number>,
 ): Promise<ListPage<T>> {
-  const items = await list(page);
-  const ended = items.length < page.limit && (items.length > 0 || page.offset === 0);
-  return { items, total: ended ? page.offset + items.length : await count(), page };
+  if (page.offset === 0) {
+    const items = await list(page);
+    return { items, total: items.length < page.limit ? items.length : await count(), page };
+  }
+  const total = await count();
+  if (page.offset >= total) return { items: [], total, page };
+  const rows = Math.min(page.limit, total - page.offset);
+  const fromEnd = page.offset + rows / 2 > total / 2;
+  const items = await list(
+    fromEnd
+      ? { limit: rows, offset: total - page.offset - rows, fromEnd }
+      : { limit: page.limit, offset: page.offset },
+  );
+  return { items, total, page };
 }
 
 /**

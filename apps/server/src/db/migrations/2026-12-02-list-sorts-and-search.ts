@@ -129,7 +129,10 @@ export function listSortsAndSearchMigration({ dialect }: MigrationContext) {
         );
       }
       for (const index of SORT_INDEXES) {
-        await sql`create index ${sql.id(index.name)} on ${sql.table(index.table)} (${sortColumns(index, dialect)})`.execute(
+        // The name beside its lower case lets PostgreSQL read the index alone (2026-12-01-list-indexes).
+        const include =
+          dialect === 'postgres' && 'text' in index.key ? sql` include (${sql.ref(index.key.text)})` : sql``;
+        await sql`create index ${sql.id(index.name)} on ${sql.table(index.table)} (${sortColumns(index, dialect)})${include}`.execute(
           db,
         );
       }
