@@ -21,16 +21,22 @@ export function listServer<Row>(rows: Row[] | (() => Row[]), options: ListServer
     const needle = (query.get('q') ?? '').trim().toLowerCase();
     const sort = query.get('sort');
     const sign = query.get('order') === 'desc' ? -1 : 1;
-    const valueOf = options.sortValue ?? ((row: Row, field: string) => (row as Record<string, Cell>)[field]);
+    const sortValueOf =
+      options.sortValue ?? ((row: Row, field: string) => (row as Record<string, Cell>)[field]);
     const matching = (typeof rows === 'function' ? rows() : rows).filter(
       (row) =>
-        (!needle || options.searchIn(row).some((cell) => String(cell ?? '').toLowerCase().includes(needle))) &&
+        (!needle ||
+          options.searchIn(row).some((cell) =>
+            String(cell ?? '')
+              .toLowerCase()
+              .includes(needle),
+          )) &&
         (options.filter?.(row, query) ?? true),
     );
     if (sort) {
       matching.sort((a, b) => {
-        const left = valueOf(a, sort);
-        const right = valueOf(b, sort);
+        const left = sortValueOf(a, sort);
+        const right = sortValueOf(b, sort);
         if (left == null) return right == null ? 0 : 1;
         if (right == null) return -1;
         if (typeof left === 'number' && typeof right === 'number') return sign * (left - right);

@@ -225,8 +225,8 @@ describe('Stock Management on a phone', () => {
           .getAllByRole('listitem')
           .map((card) => card.textContent),
       ).toEqual([
-      expect.stringMatching(/^washersStock Id 3/),
-      expect.stringMatching(/^BoltsStock Id 1/),
+        expect.stringMatching(/^washersStock Id 3/),
+        expect.stringMatching(/^BoltsStock Id 1/),
         expect.stringMatching(/^NutsStock Id 2/),
       ]),
     );
