@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiClient, type ListPage, type ListParams } from '@/lib/api-client';
+import { apiClient, type ListParams } from '@/lib/api-client';
 
 /** Rows a page offers to show; the first page shows DEFAULT_PAGE_SIZE. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

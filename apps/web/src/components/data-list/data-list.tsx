@@ -10,6 +10,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type CSSProperties, Fragment, type Key, type ReactNode } from 'react';
 import { LabelledValue } from '@/components/labelled-value';
 import { EmptyState, LoadingSpinner, QueryError } from '@/components/query-states';
@@ -46,6 +47,8 @@ export interface ListColumn<Row, SortField extends string = string> {
   align?: 'left' | 'right';
   cell: (row: Row) => ReactNode;
   card?: CardPlace;
+  /** false: on the cards only (the table shows the value in another column's cell). */
+  table?: boolean;
   /** The card's rendering, when it differs from the table's (e.g. "Stock Id 12" beside a title). */
   cardCell?: (row: Row) => ReactNode;
   /** The card's label, when it differs from the header. */
@@ -85,6 +88,11 @@ export interface DataListProps<Row, SortField extends string> {
   minTableWidth?: number;
   /** Cards on every screen, not only on a phone (a feed such as notifications). */
   alwaysCards?: boolean;
+  /**
+   * Cards below this window width (in em) rather than only on a phone: for a list too wide to sit
+   * as a table beside the sidebar of a 1024 px screen without cutting its last columns off.
+   */
+  cardsBelowEm?: number;
   /** A card of the list's own, instead of one drawn from the columns. */
   renderCard?: (row: Row) => ReactNode;
   /** Fields per row of a card's grid. */
@@ -99,8 +107,11 @@ export interface DataListProps<Row, SortField extends string> {
 export function DataList<Row, SortField extends string>(props: DataListProps<Row, SortField>) {
   const { list, noun, search, filters } = props;
   const isPhone = useIsPhone();
+  const isNarrow = useMediaQuery(`(max-width: ${(props.cardsBelowEm ?? 0) - 0.01}em)`, false, {
+    getInitialValueInEffect: false,
+  });
   const { query } = list;
-  const cards = isPhone || props.alwaysCards === true;
+  const cards = isPhone || props.alwaysCards === true || (props.cardsBelowEm !== undefined && isNarrow);
   const sortColumns = props.columns.flatMap((column) =>
     column.sort ? [{ field: column.sort, label: column.header }] : [],
   );
@@ -158,11 +169,12 @@ const NUMERIC_CELL: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteS
 
 function ListTable<Row, SortField extends string>({
   list,
-  columns,
+  columns: allColumns,
   rowKey,
   label,
   minTableWidth = 640,
 }: DataListProps<Row, SortField>) {
+  const columns = allColumns.filter((column) => column.table !== false);
   return (
     <Table.ScrollContainer minWidth={minTableWidth} type="native">
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
@@ -232,6 +244,7 @@ function ListCards<Row, SortField extends string>({
   label,
   renderCard,
   cardColumns = 2,
+  cardsBelowEm,
 }: DataListProps<Row, SortField>) {
   const placed = (place: CardPlace) => columns.filter((column) => (column.card ?? 'field') === place);
   const titles = placed('title');
@@ -249,7 +262,16 @@ function ListCards<Row, SortField extends string>({
     />
   );
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
+    // Beside a sidebar on a tablet or small laptop, two cards a row.
+    <SimpleGrid
+      component="ul"
+      cols={cardsBelowEm === undefined ? 1 : { base: 1, md: 2 }}
+      spacing="sm"
+      p={0}
+      m={0}
+      aria-label={label}
+      style={{ listStyle: 'none' }}
+    >
       {list.rows.map((row) =>
         renderCard ? (
           <li key={rowKey(row)}>{renderCard(row)}</li>
@@ -293,7 +315,7 @@ function ListCards<Row, SortField extends string>({
           </Paper>
         ),
       )}
-    </Stack>
+    </SimpleGrid>
   );
 }
 

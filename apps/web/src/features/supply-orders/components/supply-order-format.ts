@@ -26,8 +26,3 @@ export const STATUS_COLORS: Record<SupplyOrderStatus, string> = {
   Delayed: 'orange',
   Canceled: 'gray',
 };
-
-/** The products of an order as search and sort read them. */
-export function productNames(order: SupplyOrder): string {
-  return order.order_items.map((item) => item.product_name).join(', ');
-}
