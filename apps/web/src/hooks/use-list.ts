@@ -14,6 +14,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** The URL's names for a list's state; its own filters keep the API's names (status, from, to). */
 export const LIST_URL_PARAMS = { q: 'q', sort: 'sort', order: 'order', page: 'page', size: 'size' } as const;
 
+/** The list's own filters as the URL holds them: each a list of values, empty when not set. */
+export type Filters = Record<string, string[]>;
+
 export interface ListOptions<SortField extends string> {
   /** The list endpoint, e.g. '/api/stocks'. */
   path: string;
@@ -30,7 +33,8 @@ export interface ListOptions<SortField extends string> {
   filters?: readonly string[];
   /** Parameters every request carries that are not the list's state (a supplier chosen elsewhere). */
   params?: ListParams;
-  enabled?: boolean;
+  /** false (or false for the filters set, e.g. a day range out of order) asks nothing. */
+  enabled?: boolean | ((filters: Filters) => boolean);
   staleTime?: number;
 }
 
@@ -38,8 +42,6 @@ export interface ListSort<SortField extends string> {
   field: SortField;
   order: SortOrder;
 }
-
-type Filters = Record<string, string[]>;
 
 function positiveInt(text: string | null, fallback: number): number {
   const value = Number(text);
@@ -126,7 +128,7 @@ export function useList<Row, SortField extends string>(options: ListOptions<Sort
     queryKey: [...queryKey, requestParams],
     queryFn: ({ signal }) => apiClient.list<Row>(path, requestParams, { signal }),
     placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
+    enabled: typeof options.enabled === 'function' ? options.enabled(filters) : (options.enabled ?? true),
     ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
   });
 

@@ -151,9 +151,7 @@ export function DataList<Row, SortField extends string>(props: DataListProps<Row
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
       >
         {list.rows.length === 0 ? (
-          <Text c="dimmed" py="md">
-            {props.noMatch(list.q)}
-          </Text>
+          <NoMatch>{props.noMatch(list.q)}</NoMatch>
         ) : cards ? (
           <ListCards {...props} />
         ) : (
@@ -162,6 +160,17 @@ export function DataList<Row, SortField extends string>(props: DataListProps<Row
       </Box>
       <ListFooter list={list} noun={noun} label={props.label} />
     </Stack>
+  );
+}
+
+/** A sentence under the search box, or a screen's own empty state for its filters. */
+function NoMatch({ children }: { children: ReactNode }) {
+  return typeof children === 'string' ? (
+    <Text c="dimmed" py="md">
+      {children}
+    </Text>
+  ) : (
+    children
   );
 }
 
