@@ -93,7 +93,7 @@ export interface DataListProps<Row, SortField extends string> {
    * as a table beside the sidebar of a 1024 px screen without cutting its last columns off.
    */
   cardsBelowEm?: number;
-  /** A card of the list's own, instead of one drawn from the columns. */
+  /** A card of the list's own instead of one drawn from the columns: a list item (`li`). */
   renderCard?: (row: Row) => ReactNode;
   /** Fields per row of a card's grid. */
   cardColumns?: number;
@@ -283,7 +283,7 @@ function ListCards<Row, SortField extends string>({
     >
       {list.rows.map((row) =>
         renderCard ? (
-          <li key={rowKey(row)}>{renderCard(row)}</li>
+          <Fragment key={rowKey(row)}>{renderCard(row)}</Fragment>
         ) : (
           <Paper component="li" key={rowKey(row)} withBorder p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
