@@ -1,4 +1,4 @@
-import type { SupplyOrder, SupplyOrderStatus } from '@depot/contract';
+import type { SupplyOrderStatus } from '@depot/contract';
 
 /** The value a datetime-local input shows for a UTC timestamp: the browser's local date and time. */
 export function toLocalInputValue(iso: string | null): string {

@@ -117,8 +117,11 @@ describe('Stock Replenishment page', () => {
     const refusals = ['0', '-2', '41', '1.5'];
     for (const [index, quantity] of refusals.entries()) {
       await addToCart(page, 'Copper pipe', quantity);
+      // At most three toasts show at once; a fourth waits for one to close.
       await waitFor(() =>
-        expect(screen.getAllByText(SUPPLY_ORDER_MESSAGES.invalidQuantity)).toHaveLength(index + 1),
+        expect(screen.getAllByText(SUPPLY_ORDER_MESSAGES.invalidQuantity)).toHaveLength(
+          Math.min(index + 1, 3),
+        ),
       );
     }
     expect(await toastText(SUPPLY_ORDER_MESSAGES.invalidQuantity)).toHaveClass('Toastify__toast--error');
