@@ -55,6 +55,7 @@ export default function ActivityPage() {
             <EmptyState title={NO_MATCHING_ACTIVITY_TEXT}>Clear a filter to see more.</EmptyState>
           )}
           minTableWidth={820}
+          cardsBelowEm={75}
         />
       )}
     </Stack>

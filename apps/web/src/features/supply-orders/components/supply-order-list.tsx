@@ -25,7 +25,7 @@ export function SupplyOrderList({ onUpdate }: { onUpdate?: (order: SupplyOrder) 
       }
       search={{
         label: 'Search supply orders',
-        placeholder: 'Search by order ID, supplier, manager or address',
+        placeholder: 'Search by ID, name or address',
       }}
       filters={
         <SupplyOrderStatusFilter
