@@ -1,4 +1,4 @@
-import { type ErrorResponse, TOTAL_COUNT_HEADER } from '@depot/contract';
+import type { ErrorResponse } from '@depot/contract';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Depot. Check your connection and try again.';
 
@@ -72,6 +72,13 @@ async function apiExchange<T>(
   }
   return { payload: payload as T, headers: response.headers };
 }
+
+/**
+ * The list protocol's total (docs/decisions/011-one-list-protocol.md), the contract's
+ * TOTAL_COUNT_HEADER written out: importing a value from the contract would bring zod into the
+ * landing page's bundle, which loads this client.
+ */
+const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /** A list endpoint's query: repeated values (status=a&status=b) as arrays; blanks are left out. */
 export type ListParams = Record<string, string | number | readonly string[] | undefined>;
