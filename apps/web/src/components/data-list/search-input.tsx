@@ -1,3 +1,4 @@
+import { LIST_SEARCH_MAX_LENGTH } from '@depot/contract';
 import { TextInput } from '@mantine/core';
 import { SearchIcon } from '@/components/icons';
 
@@ -16,6 +17,7 @@ export function SearchInput({ label, value, onChange, placeholder = label }: Sea
       aria-label={label}
       placeholder={placeholder}
       value={value}
+      maxLength={LIST_SEARCH_MAX_LENGTH}
       onChange={(event) => onChange(event.currentTarget.value)}
       leftSection={<SearchIcon />}
       w={{ base: '100%', xs: 320 }}
