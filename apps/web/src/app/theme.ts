@@ -28,6 +28,8 @@ export const theme = createTheme({
     // field name ("Password", not "Password *") so people and tests find fields by their label.
     // A plain object rather than InputWrapper.extend keeps the input code out of the entry chunk.
     InputWrapper: { defaultProps: { withAsterisk: false } },
+    // Badges read as written ("Order Received", not "ORDER RECEIVED"): statuses are product words.
+    Badge: { styles: { root: { textTransform: 'none' } } },
     // The close button is an icon: screen readers need its name.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },

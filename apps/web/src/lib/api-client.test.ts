@@ -15,11 +15,37 @@ describe('apiClient', () => {
       {
         method: 'POST',
         path: '/auth/forgot-password',
+        query: new URLSearchParams(),
         credentials: 'include',
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         body: { email: 'a@example.com' },
       },
     ]);
+  });
+
+  it('gets a list page with its parameters and reads the total from X-Total-Count', async () => {
+    const { requests } = stubFetch({
+      'GET /api/orders': { status: 200, body: [{ id: 1 }], headers: { 'X-Total-Count': '52' } },
+    });
+    await expect(
+      apiClient.list('/api/orders', {
+        q: 'bolt',
+        sort: 'id',
+        order: 'desc',
+        status: ['Processing', 'In Transit'],
+        from: '',
+        limit: 25,
+        offset: 25,
+      }),
+    ).resolves.toEqual({ rows: [{ id: 1 }], total: 52 });
+    expect(requests[0]?.query.toString()).toBe(
+      'q=bolt&sort=id&order=desc&status=Processing&status=In+Transit&limit=25&offset=25',
+    );
+  });
+
+  it("counts a list's rows when the server sends no total", async () => {
+    stubFetch({ 'GET /api/orders': { status: 200, body: [{ id: 1 }, { id: 2 }], headers: {} } });
+    await expect(apiClient.list('/api/orders')).resolves.toEqual({ rows: [{ id: 1 }, { id: 2 }], total: 2 });
   });
 
   it('sends no Content-Type when there is no body', async () => {

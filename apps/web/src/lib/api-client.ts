@@ -36,8 +36,17 @@ export interface RequestOptions {
 export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
-  { body, credentials = 'include', signal, headers }: RequestOptions = {},
+  options: RequestOptions = {},
 ): Promise<T> {
+  return (await apiExchange<T>(method, path, options)).payload;
+}
+
+/** A request's answer with its headers, for the callers that read them (a list's total). */
+async function apiExchange<T>(
+  method: HttpMethod,
+  path: string,
+  { body, credentials = 'include', signal, headers }: RequestOptions = {},
+): Promise<{ payload: T; headers: Headers }> {
   const hasBody = body !== undefined;
   let response: Response;
   try {
@@ -61,10 +70,52 @@ export async function apiRequest<T>(
   if (!response.ok) {
     throw new ApiError(response.status, serverMessageOf(payload, response), detailsOf(payload));
   }
-  return payload as T;
+  return { payload: payload as T, headers: response.headers };
+}
+
+/**
+ * The list protocol's total (docs/decisions/011-one-list-protocol.md), the contract's
+ * TOTAL_COUNT_HEADER written out: importing a value from the contract would bring zod into the
+ * landing page's bundle, which loads this client.
+ */
+const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** A list endpoint's query: repeated values (status=a&status=b) as arrays; blanks are left out. */
+export type ListParams = Record<string, string | number | readonly string[] | undefined>;
+
+/** One page of a list and how many rows match in all (the X-Total-Count header). */
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** The path with the list's query string, parameters in the order given. */
+export function listPath(path: string, params: ListParams): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === '') continue;
+    if (typeof value === 'string' || typeof value === 'number') query.append(name, String(value));
+    else for (const item of value) query.append(name, item);
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** GET of a list endpoint (docs/decisions/011-one-list-protocol.md): the page and the total. */
+async function getList<Row>(
+  path: string,
+  params: ListParams = {},
+  options?: Omit<RequestOptions, 'body'>,
+): Promise<ListPage<Row>> {
+  const { payload, headers } = await apiExchange<Row[]>('GET', listPath(path, params), options);
+  const rows = Array.isArray(payload) ? payload : [];
+  // A server without the header sent the whole list.
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
 }
 
 export const apiClient = {
+  list: getList,
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('POST', path, { ...options, body }),

@@ -22,7 +22,12 @@ export function formatMoney(dollars: number): string {
 
 /** Kilograms with two decimals (SPEC §9): 1.25 → "1.25 kg". */
 export function formatWeight(kg: number): string {
-  return `${twoDecimals().format(kg)} kg`;
+  return `${formatWeightNumber(kg)} kg`;
+}
+
+/** Kilograms without the unit, for a column whose header names it ("Weight (kg)"): 0.5 → "0.50". */
+export function formatWeightNumber(kg: number): string {
+  return twoDecimals().format(kg);
 }
 
 /**

@@ -5,15 +5,17 @@
  */
 export const supplierKeys = {
   all: ['suppliers'] as const,
+  /** Suppliers Management's pages, each under this key and its search, sort and page. */
   lists: () => [...supplierKeys.all, 'list'] as const,
+  /** Every supplier by name, for the Stock Replenishment page's select. */
+  options: () => [...supplierKeys.all, 'options'] as const,
 };
 
 /** Suppliers' products: a supplier's own catalogue, or one supplier's for a manager. */
 export const supplierProductKeys = {
   all: ['supplier-products'] as const,
+  /** Each page is cached under this key and its parameters (supplier_id for a manager). */
   lists: () => [...supplierProductKeys.all, 'list'] as const,
-  /** No supplier: the caller's own catalogue (suppliers) or every supplier's (managers). */
-  list: (supplierId?: number) => [...supplierProductKeys.lists(), { supplierId }] as const,
 };
 
 /** Supply orders: a manager's own (My Orders) or a supplier's own (Supply Orders). */

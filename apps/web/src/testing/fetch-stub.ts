@@ -1,14 +1,22 @@
 import { vi } from 'vitest';
 
 /** A canned answer, or a function to compute one (return a pending promise to simulate a slow server). */
-type StubAnswer = { status: number; body?: unknown } | (() => StubAnswer | Promise<StubAnswer>);
+type StubAnswer =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | ((request: RecordedRequest) => StubAnswer | Promise<StubAnswer>);
 
-/** Answers keyed by "METHOD /path", e.g. 'POST /auth/login'. */
+/**
+ * Answers keyed by "METHOD /path", e.g. 'POST /auth/login'. A key with a query string answers that
+ * query only; one without answers the path whatever its query. An array body is sent with
+ * X-Total-Count of its length, as a list's only page, unless the answer names its own headers.
+ */
 export type FetchRoutes = Record<string, StubAnswer>;
 
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters; empty when there is none. */
+  query: URLSearchParams;
   credentials: RequestCredentials | undefined;
   headers: Record<string, string>;
   body: unknown;
@@ -19,24 +27,32 @@ export function stubFetch(routes: FetchRoutes) {
   const requests: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
-    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    requests.push({
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const [path = '', search = ''] = url.split('?');
+    const request: RecordedRequest = {
       method,
       path,
+      query: new URLSearchParams(search),
       credentials: init.credentials,
       headers: Object.fromEntries(new Headers(init.headers).entries()),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-    });
-    const answer = routes[`${method} ${path}`];
-    const { status, body } = answer
-      ? await resolveAnswer(answer)
+    };
+    requests.push(request);
+    const answer = routes[`${method} ${url}`] ?? routes[`${method} ${path}`];
+    const { status, body, headers } = answer
+      ? await resolveAnswer(answer, request)
       : {
           status: 501,
-          body: { error: `No stub for ${method} ${path}`, message: `No stub for ${method} ${path}` },
+          body: { error: `No stub for ${method} ${url}`, message: `No stub for ${method} ${url}` },
+          headers: undefined,
         };
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(Array.isArray(body) && !headers ? { 'X-Total-Count': String(body.length) } : {}),
+        ...headers,
+      },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -47,6 +63,9 @@ export function stubFetch(routes: FetchRoutes) {
   };
 }
 
-async function resolveAnswer(answer: StubAnswer): Promise<{ status: number; body?: unknown }> {
-  return typeof answer === 'function' ? resolveAnswer(await answer()) : answer;
+async function resolveAnswer(
+  answer: StubAnswer,
+  request: RecordedRequest,
+): Promise<{ status: number; body?: unknown; headers?: Record<string, string> | undefined }> {
+  return typeof answer === 'function' ? resolveAnswer(await answer(request), request) : answer;
 }

@@ -1,12 +1,20 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@depot/contract';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@depot/contract';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import type { ActivityFilters } from '../api/list-activity';
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }));
 
+/** The Activity page's filters; empty strings mean "any". Days are YYYY-MM-DD, UTC, `to` whole. */
+export interface ActivityFilters {
+  action: string;
+  actor: string;
+  from: string;
+  to: string;
+}
+
 interface ActivityFilterBarProps {
   value: ActivityFilters;
-  onChange: (value: ActivityFilters) => void;
+  /** One filter changed. */
+  onChange: (name: keyof ActivityFilters, value: string) => void;
   /** Why the dates cannot be used, shown under From. */
   dateError?: string | undefined;
 }
@@ -20,7 +28,7 @@ export function ActivityFilterBar({ value, onChange, dateError }: ActivityFilter
         placeholder="All actions"
         data={ACTION_OPTIONS}
         value={value.action || null}
-        onChange={(action) => onChange({ ...value, action: (action ?? '') as AuditAction | '' })}
+        onChange={(action) => onChange('action', action ?? '')}
         clearable
         searchable
       />
@@ -29,7 +37,7 @@ export function ActivityFilterBar({ value, onChange, dateError }: ActivityFilter
         label="Who"
         placeholder="Name or email"
         value={value.actor}
-        onChange={(event) => onChange({ ...value, actor: event.currentTarget.value })}
+        onChange={(event) => onChange('actor', event.currentTarget.value)}
       />
       <TextInput
         type="date"
@@ -37,14 +45,14 @@ export function ActivityFilterBar({ value, onChange, dateError }: ActivityFilter
         value={value.from}
         max={value.to || undefined}
         error={dateError}
-        onChange={(event) => onChange({ ...value, from: event.currentTarget.value })}
+        onChange={(event) => onChange('from', event.currentTarget.value)}
       />
       <TextInput
         type="date"
         label="To"
         value={value.to}
         min={value.from || undefined}
-        onChange={(event) => onChange({ ...value, to: event.currentTarget.value })}
+        onChange={(event) => onChange('to', event.currentTarget.value)}
       />
     </SimpleGrid>
   );

@@ -1,45 +1,30 @@
-import { type ActivityEvent, LIST_MESSAGES } from '@depot/contract';
-import { Button, Center, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { isDayRangeInOrder, LIST_MESSAGES } from '@depot/contract';
+import { Stack, Text } from '@mantine/core';
+import { DataList } from '@/components/data-list/data-list';
 import { PageTitle } from '@/components/page-title';
-import { EmptyState, LoadingSpinner, QueryError } from '@/components/query-states';
-import { useIsPhone } from '@/hooks/use-is-phone';
-import { type ActivityFilters, NO_ACTIVITY_FILTERS, useActivity } from '../api/list-activity';
-import { ActivityCards } from '../components/activity-cards';
-import { ActivityFilterBar } from '../components/activity-filters';
-import { ActivityTable } from '../components/activity-table';
+import { EmptyState } from '@/components/query-states';
+import { dayRangeOf, useActivityList } from '../api/list-activity';
+import { ACTIVITY_COLUMNS } from '../components/activity-columns';
+import { ActivityFilterBar, type ActivityFilters } from '../components/activity-filters';
 
 export const NO_ACTIVITY_TEXT = 'No activity yet.';
 export const NO_MATCHING_ACTIVITY_TEXT = 'No activity matches these filters.';
-
-const isFiltered = (filters: ActivityFilters) => Object.values(filters).some((value) => value.trim() !== '');
 
 /**
  * The audit trail a manager may read: what they did, changes to their stock, orders holding it,
  * their supply orders, the suppliers they opened or order from, and their own sign-ins.
  */
 export default function ActivityPage() {
-  const isPhone = useIsPhone();
-  const [filters, setFilters] = useState<ActivityFilters>(NO_ACTIVITY_FILTERS);
-  // Typing a name asks the server once the typing pauses, not at every key.
-  const [actor] = useDebouncedValue(filters.actor, 300);
-  const applied = useMemo(() => ({ ...filters, actor }), [filters, actor]);
-  const dateError =
-    filters.from && filters.to && filters.from > filters.to ? LIST_MESSAGES.fromAfterTo : undefined;
-  const activity = useActivity(applied, dateError === undefined);
-
-  // A new event shifts later pages by one, so a loaded page can repeat an event: show it once.
-  const events = useMemo(() => {
-    const seen = new Set<number>();
-    const unique: ActivityEvent[] = [];
-    for (const event of activity.data?.pages.flat() ?? []) {
-      if (seen.has(event.id)) continue;
-      seen.add(event.id);
-      unique.push(event);
-    }
-    return unique;
-  }, [activity.data]);
+  const activity = useActivityList();
+  const range = dayRangeOf(activity.filters);
+  const dateError = isDayRangeInOrder(range) ? undefined : LIST_MESSAGES.fromAfterTo;
+  const filters: ActivityFilters = {
+    action: activity.filters.action?.[0] ?? '',
+    // Typing a name asks the server once the typing pauses (the list's search), not at every key.
+    actor: activity.searchText,
+    from: range.from ?? '',
+    to: range.to ?? '',
+  };
 
   return (
     <Stack gap="md">
@@ -48,37 +33,30 @@ export default function ActivityPage() {
         Who changed what, and when: your stock, orders holding it, your supply orders, suppliers and their
         catalogues, and your sign-ins. Days are UTC.
       </Text>
-      <ActivityFilterBar value={filters} onChange={setFilters} dateError={dateError} />
+      <ActivityFilterBar
+        value={filters}
+        onChange={(name, value) =>
+          name === 'actor' ? activity.setSearchText(value) : activity.setFilter(name, value)
+        }
+        dateError={dateError}
+      />
 
-      {dateError ? null : activity.isPending ? (
-        <LoadingSpinner label="Loading activity" />
-      ) : activity.isError ? (
-        <QueryError
-          title="Could not load activity"
-          error={activity.error}
-          onRetry={() => void activity.refetch()}
-        />
-      ) : events.length === 0 ? (
-        isFiltered(applied) ? (
-          <EmptyState title={NO_MATCHING_ACTIVITY_TEXT}>Clear a filter to see more.</EmptyState>
-        ) : (
-          <EmptyState title={NO_ACTIVITY_TEXT}>Changes to your stock and orders will appear here.</EmptyState>
-        )
-      ) : (
-        <>
-          {isPhone ? <ActivityCards events={events} /> : <ActivityTable events={events} />}
-          {activity.hasNextPage && (
-            <Center>
-              <Button
-                variant="default"
-                loading={activity.isFetchingNextPage}
-                onClick={() => void activity.fetchNextPage()}
-              >
-                Show older
-              </Button>
-            </Center>
+      {dateError ? null : (
+        <DataList
+          list={activity}
+          columns={ACTIVITY_COLUMNS}
+          rowKey={(event) => event.id}
+          label="Activity"
+          noun={{ one: 'event', other: 'events' }}
+          loadingLabel="Loading activity"
+          errorTitle="Could not load activity"
+          empty={{ title: NO_ACTIVITY_TEXT, hint: 'Changes to your stock and orders will appear here.' }}
+          noMatch={() => (
+            <EmptyState title={NO_MATCHING_ACTIVITY_TEXT}>Clear a filter to see more.</EmptyState>
           )}
-        </>
+          minTableWidth={820}
+          cardsBelowEm={75}
+        />
       )}
     </Stack>
   );

@@ -116,7 +116,7 @@ function ReplenishmentNeeds({ levels }: { levels: InventoryReport['stock_levels'
           : `At or under ${levels.reorder_level} units:`}
       </Text>
       {low.map((slice) => (
-        <Badge key={slice.label} color="red" variant="light" tt="none">
+        <Badge key={slice.label} color="red" variant="light">
           {slice.label}: {formatQuantity(slice.quantity)}
         </Badge>
       ))}

@@ -1,25 +1,20 @@
-import type { Order } from '@depot/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { ORDER_LIST, type Order } from '@depot/contract';
+import { useList } from '@/hooks/use-list';
 
 export const courierOrderKeys = {
   all: ['courier-orders'] as const,
+  /** Each page of the board is cached under this key and its search, filter, sort and page. */
   lists: () => [...courierOrderKeys.all, 'list'] as const,
 };
 
-export function listCourierOrders(signal?: AbortSignal): Promise<Order[]> {
-  return apiClient.get<Order[]>('/api/orders', { signal });
-}
+export type CourierOrderSortField = (typeof ORDER_LIST.sortFields)[number];
 
-export const courierOrdersQueryOptions = (courierId: number) =>
-  queryOptions({
+/** The orders assigned to the signed-in courier (the server sends only those), newest first. */
+export function useCourierOrderList() {
+  return useList<Order, CourierOrderSortField>({
+    path: '/api/orders',
     queryKey: courierOrderKeys.lists(),
-    // SPEC §7: the board keeps the orders whose courier is the user (the server already sends only those).
-    queryFn: async ({ signal }) =>
-      (await listCourierOrders(signal)).filter((order) => order.courier_service_id === courierId),
+    spec: ORDER_LIST,
+    filters: ['status'],
   });
-
-/** The orders assigned to the signed-in courier, newest first. */
-export function useCourierOrders(courierId: number) {
-  return useQuery(courierOrdersQueryOptions(courierId));
 }

@@ -1,6 +1,7 @@
 import type { Order, OrderResponse, OrderStatus } from '@depot/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { updateCachedListRows } from '@/lib/list-cache';
 import { courierOrderKeys } from './list-courier-orders';
 
 export interface UpdateOrderStatusVariables {
@@ -12,9 +13,11 @@ export function updateOrderStatus({ id, status }: UpdateOrderStatusVariables): P
   return apiClient.put<OrderResponse>(`/api/orders/${id}`, { status });
 }
 
-/** Replaces one order in the loaded board, keeping its place. */
-export function replaceCourierOrder(orders: Order[] | undefined, order: Order): Order[] | undefined {
-  return orders?.map((row) => (row.id === order.id ? order : row));
+/** Replaces one order wherever a loaded page of the board shows it, keeping its place. */
+export function replaceCourierOrder(queryClient: QueryClient, order: Order): void {
+  updateCachedListRows<Order>(queryClient, courierOrderKeys.lists(), (rows) =>
+    rows.map((row) => (row.id === order.id ? order : row)),
+  );
 }
 
 export function useUpdateOrderStatus() {
@@ -22,10 +25,7 @@ export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: updateOrderStatus,
     // SPEC §7: the row's status is updated in place.
-    onSuccess: ({ order }) =>
-      queryClient.setQueryData<Order[]>(courierOrderKeys.lists(), (orders) =>
-        replaceCourierOrder(orders, order),
-      ),
+    onSuccess: ({ order }) => replaceCourierOrder(queryClient, order),
     // The dialog shows the failure itself.
     meta: { handlesErrors: true },
   });

@@ -13,7 +13,6 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
     <Badge
       color={STATUS_COLORS[status]}
       variant="light"
-      tt="none"
       // A narrow table column would otherwise cut the status to "Proce…".
       styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
     >

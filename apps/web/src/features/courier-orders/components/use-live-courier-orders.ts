@@ -1,10 +1,12 @@
-import type { Order } from '@depot/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '@/lib/live-events';
 import { courierOrderKeys } from '../api/list-courier-orders';
 import { replaceCourierOrder } from '../api/update-order-status';
 
-/** A newly assigned order appears at the top of the board; a changed one is replaced in place. */
+/**
+ * A changed order is replaced in place on the page shown; a newly assigned one makes the page be
+ * asked for again (where it lands depends on the sort, search and filters, which the server applies).
+ */
 export function useLiveCourierOrders(courierId: number) {
   const queryClient = useQueryClient();
   useLiveEvents((signal) => {
@@ -15,11 +17,7 @@ export function useLiveCourierOrders(courierId: number) {
     if (signal.type !== 'order-assigned' && signal.type !== 'order-updated') return;
     const { order } = signal.data;
     if (order.courier_service_id !== courierId) return;
-    queryClient.setQueryData<Order[]>(courierOrderKeys.lists(), (orders) => {
-      if (!orders) return orders;
-      return orders.some((row) => row.id === order.id)
-        ? replaceCourierOrder(orders, order)
-        : [order, ...orders];
-    });
+    if (signal.type === 'order-updated') replaceCourierOrder(queryClient, order);
+    else void queryClient.invalidateQueries({ queryKey: courierOrderKeys.lists() });
   });
 }

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeEventSource, openedLiveStream } from '@/testing/fake-event-source';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { listServer } from '@/testing/list-server';
 import { profileOf, renderApp } from '@/testing/render-app';
 import { NO_COURIER_ORDERS_TEXT } from './courier-orders-page';
 
@@ -34,11 +35,14 @@ function order(id: number, overrides: Partial<Order> = {}): Order {
   };
 }
 
-function renderBoard(orders: Order[], routes: FetchRoutes = {}) {
+function renderBoard(orders: Order[] | (() => Order[]), routes: FetchRoutes = {}) {
   installFakeEventSource();
   const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(COURIER) },
-    'GET /api/orders': { status: 200, body: orders },
+    'GET /api/orders': listServer(orders, {
+      searchIn: (row) => [row.id, row.customer_name, row.shipping_address, row.pin_code, row.phone_number],
+      filter: (row, query) => !query.has('status') || query.getAll('status').includes(row.status),
+    }),
     ...routes,
   });
   return { ...renderApp(PATHS.couriers, { storedUser: COURIER }), ...fetchStub };
@@ -55,8 +59,8 @@ const bodyRows = () =>
     );
 
 describe('Courier Service page', () => {
-  it("shows the courier's orders with the spec's columns, keeping only their own", async () => {
-    renderBoard([order(2, { status: 'In Transit' }), order(1), order(3, { courier_service_id: 99 })]);
+  it("shows the courier's orders with the customer, their phone and the dates", async () => {
+    const { requestsTo } = renderBoard([order(2, { status: 'In Transit' }), order(1)]);
 
     const table = await screen.findByRole('table');
     expect(
@@ -65,39 +69,45 @@ describe('Courier Service page', () => {
         .map((th) => th.textContent),
     ).toEqual([
       'Order ID',
-      'Order Date',
+      'Customer',
       'Delivery Address',
       'Weight',
       'Items',
       'Shipping Cost',
-      'Delivery Date',
       'Order status',
       'Action',
     ]);
     expect(bodyRows()).toEqual([
       [
-        '2',
-        '22/11/2026, 10:35',
+        '222/11/2026',
+        'Asha Verma+91 98765 43210',
         '2 Janpath Road (110001)',
         '1.40 kg',
         'Steel Hinges × 4',
         '$7.80',
-        '24/11/2026',
-        'In Transit',
+        'In TransitDelivery 24/11/2026',
         'Update',
       ],
       [
-        '1',
-        '22/11/2026, 10:35',
+        '122/11/2026',
+        'Asha Verma+91 98765 43210',
         '1 Janpath Road (110001)',
         '1.40 kg',
         'Steel Hinges × 4',
         '$7.80',
-        '24/11/2026',
-        'Processing',
+        'ProcessingDelivery 24/11/2026',
         'Update',
       ],
     ]);
+    expect(within(table).getAllByRole('link', { name: '+91 98765 43210' })[0]).toHaveAttribute(
+      'href',
+      'tel:+91 98765 43210',
+    );
+    // Newest first, as the API orders the board by default.
+    expect(requestsTo('GET /api/orders')[0]?.query.toString()).toBe(
+      'sort=created_at&order=desc&limit=25&offset=0',
+    );
+    expect(screen.getByText('2 orders')).toBeInTheDocument();
   });
 
   it('shows an empty state when no order is assigned', async () => {
@@ -128,7 +138,7 @@ describe('Courier Service page', () => {
       { status: 'In Transit' },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(bodyRows()[0]?.[7]).toBe('In Transit');
+    expect(bodyRows()[0]?.[6]).toBe('In TransitDelivery 24/11/2026');
   });
 
   it('keeps the dialog open with the reason when the server refuses', async () => {
@@ -142,7 +152,7 @@ describe('Courier Service page', () => {
     await user.click(dialog.getByRole('button', { name: 'Update' }));
 
     expect(await dialog.findByText('Order not found')).toBeInTheDocument();
-    expect(bodyRows()[0]?.[7]).toBe('Processing');
+    expect(bodyRows()[0]?.[6]).toBe('ProcessingDelivery 24/11/2026');
   });
 
   it("puts the server's refusal of the status on the status field, beside the alert", async () => {
@@ -170,25 +180,37 @@ describe('Courier Service page', () => {
   });
 
   it('adds a newly assigned order and applies a change live, without a reload', async () => {
-    renderBoard([order(1)]);
+    let orders = [order(1)];
+    renderBoard(() => orders);
     await screen.findByRole('table');
     const stream = await openedLiveStream();
 
-    act(() => stream.emit('order-assigned', { order: order(5) }));
-    await waitFor(() => expect(bodyRows().map((row) => row[0])).toEqual(['5', '1']));
+    const assigned = order(5, { created_at: '2026-11-23T08:00:00.000Z' });
+    orders = [assigned, ...orders];
+    act(() => stream.emit('order-assigned', { order: assigned }));
+    await waitFor(() => expect(bodyRows().map((row) => row[0]?.slice(0, 1))).toEqual(['5', '1']));
 
     act(() => stream.emit('order-updated', { order: order(1, { status: 'Delivered' }) }));
-    await waitFor(() => expect(bodyRows()[1]?.[7]).toBe('Delivered'));
+    await waitFor(() => expect(bodyRows()[1]?.[6]).toBe('DeliveredDelivery 24/11/2026'));
   });
 
-  it('filters by status and searches by address', async () => {
-    const { user } = renderBoard([order(2, { status: 'In Transit' }), order(1)]);
+  it('filters by status and searches on the server, keeping both in the address', async () => {
+    const { user, requestsTo, router } = renderBoard([order(2, { status: 'In Transit' }), order(1)]);
     await screen.findByRole('table');
+    const ids = () => bodyRows().map((row) => row[0]?.slice(0, 1));
 
     await user.click(screen.getByRole('radio', { name: 'In Transit' }));
-    expect(bodyRows().map((row) => row[0])).toEqual(['2']);
+    await waitFor(() => expect(ids()).toEqual(['2']));
+    expect(requestsTo('GET /api/orders').at(-1)?.query.getAll('status')).toEqual(['In Transit']);
+    expect(router.state.location.search).toBe('?status=In+Transit');
+
     await user.click(screen.getByRole('radio', { name: 'All' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), '1 Janpath');
-    expect(bodyRows().map((row) => row[0])).toEqual(['1']);
+    await waitFor(() => expect(ids()).toEqual(['1']));
+    expect(router.state.location.search).toBe('?q=1+Janpath');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search orders' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'Mumbai');
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
   });
 });

@@ -1,31 +1,30 @@
 import type { Notification } from '@depot/contract';
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Text } from '@mantine/core';
+import type { ListColumn } from '@/components/data-list/data-list';
 import { formatDateTime } from '@/lib/format';
+import type { NotificationSortField } from '../api/list-notifications';
 import './notification-list.css';
 
-/** Notifications newest first: title, message and when (dd/mm/yyyy hh:mm). */
-export function NotificationList({ items }: { items: readonly Notification[] }) {
+/** What a notification shows; the list draws each as a card of its own (NotificationCard). */
+export const NOTIFICATION_COLUMNS: ListColumn<Notification, NotificationSortField>[] = [
+  { header: 'Title', cell: (item) => item.title },
+  { header: 'When', cell: (item) => formatDateTime(item.created_at) },
+  { header: 'Message', cell: (item) => item.message },
+];
+
+/** A notification: title, when (dd/mm/yyyy hh:mm) and message, marked by its title's class. */
+export function NotificationCard({ item }: { item: Notification }) {
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} aria-label="Notifications" style={{ listStyle: 'none' }}>
-      {items.map((item) => (
-        <Paper
-          component="li"
-          key={item.id}
-          withBorder
-          p="sm"
-          className={`notification ${item.title.toLowerCase()}`}
-        >
-          <Group justify="space-between" align="baseline" gap="xs">
-            <Text fw={700}>{item.title}</Text>
-            <Text component="time" dateTime={item.created_at} size="sm" c="dimmed">
-              {formatDateTime(item.created_at)}
-            </Text>
-          </Group>
-          <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-            {item.message}
-          </Text>
-        </Paper>
-      ))}
-    </Stack>
+    <Paper component="li" withBorder p="sm" className={`notification ${item.title.toLowerCase()}`}>
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Text fw={700}>{item.title}</Text>
+        <Text component="time" dateTime={item.created_at} size="sm" c="dimmed">
+          {formatDateTime(item.created_at)}
+        </Text>
+      </Group>
+      <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+        {item.message}
+      </Text>
+    </Paper>
   );
 }

@@ -3,11 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeEventSource, openedLiveStream } from '@/testing/fake-event-source';
 import { stubFetch } from '@/testing/fetch-stub';
+import { listServer } from '@/testing/list-server';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { NO_NOTIFICATIONS_TEXT } from './notifications-page';
 
 const CUSTOMER = TEST_USERS.customer;
-const FIRST_PAGE = '/api/notifications?limit=50&offset=0';
+const NOTIFICATIONS_PATH = '/api/notifications';
 
 const note = (id: number, title: string, created_at: string): Notification => ({
   id,
@@ -16,14 +17,15 @@ const note = (id: number, title: string, created_at: string): Notification => ({
   created_at,
 });
 
-function renderNotifications(notifications: Notification[], more: Record<string, Notification[]> = {}) {
+function renderNotifications(notifications: Notification[] | (() => Notification[])) {
   installFakeEventSource();
-  stubFetch({
+  const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(CUSTOMER) },
-    [`GET ${FIRST_PAGE}`]: { status: 200, body: notifications },
-    ...Object.fromEntries(Object.entries(more).map(([path, body]) => [`GET ${path}`, { status: 200, body }])),
+    [`GET ${NOTIFICATIONS_PATH}`]: listServer(notifications, {
+      searchIn: (item) => [item.title, item.message],
+    }),
   });
-  return renderApp(PATHS.notifications, { storedUser: CUSTOMER });
+  return { ...renderApp(PATHS.notifications, { storedUser: CUSTOMER }), ...fetchStub };
 }
 
 const items = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
@@ -50,12 +52,15 @@ describe('Notifications page', () => {
   });
 
   it('puts a live notification on top without a reload, and toasts it', async () => {
-    renderNotifications([note(1, 'Processing', '2026-11-22T09:00:00.000Z')]);
+    let notifications = [note(1, 'Processing', '2026-11-22T09:00:00.000Z')];
+    renderNotifications(() => notifications);
     await screen.findByRole('list', { name: 'Notifications' });
     const stream = await openedLiveStream();
 
+    const delivered = note(5, 'Delivered', '2026-11-22T16:30:00.000Z');
+    notifications = [delivered, ...notifications];
     act(() => {
-      stream.emit('notification', note(5, 'Delivered', '2026-11-22T16:30:00.000Z'));
+      stream.emit('notification', delivered);
     });
 
     await waitFor(() =>
@@ -67,22 +72,18 @@ describe('Notifications page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('DeliveredOrder #5 is now Delivered');
   });
 
-  it('loads older notifications on request and shows a repeated one only once', async () => {
-    const firstPage = Array.from({ length: 50 }, (_, index) =>
-      note(100 - index, 'Processing', '2026-11-22T09:00:00.000Z'),
+  it('pages on the server, showing the total', async () => {
+    const all = Array.from({ length: 30 }, (_, index) =>
+      note(100 - index, 'Processing', `2026-11-${String(30 - index).padStart(2, '0')}T09:00:00.000Z`),
     );
-    const { user } = renderNotifications(firstPage, {
-      '/api/notifications?limit=50&offset=50': [
-        note(51, 'Processing', '2026-11-20T09:00:00.000Z'),
-        note(50, 'Delivered', '2026-11-19T09:00:00.000Z'),
-      ],
-    });
+    const { user, requestsTo } = renderNotifications(all);
     await screen.findByRole('list', { name: 'Notifications' });
-    expect(items()).toHaveLength(50);
+    expect(items()).toHaveLength(25);
+    expect(screen.getByText('Showing 1–25 of 30 notifications')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Show older' }));
-    await screen.findByText('Order #50 is now Delivered');
-    expect(items()).toHaveLength(51);
-    expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 26–30 of 30 notifications')).toBeInTheDocument();
+    expect(items()).toHaveLength(5);
+    expect(requestsTo(`GET ${NOTIFICATIONS_PATH}`).at(-1)?.query.get('offset')).toBe('25');
   });
 });

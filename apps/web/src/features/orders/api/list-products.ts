@@ -1,16 +1,18 @@
-import type { StockItem } from '@depot/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { STOCK_LIST, type StockItem } from '@depot/contract';
+import { useList } from '@/hooks/use-list';
 import { orderKeys } from './order-keys';
 
-/** GET /api/stocks answers a customer with every item on sale. */
-export function listProducts(signal?: AbortSignal): Promise<StockItem[]> {
-  return apiClient.get<StockItem[]>('/api/stocks', { signal });
-}
+export type ProductSortField = (typeof STOCK_LIST.sortFields)[number];
 
-export const productsQueryOptions = () =>
-  queryOptions({ queryKey: orderKeys.products(), queryFn: ({ signal }) => listProducts(signal) });
-
-export function useProducts() {
-  return useQuery(productsQueryOptions());
+/**
+ * GET /api/stocks answers a customer with every item on sale: a page at a time, sorted by Product
+ * at first (docs/product/screens.md#customer-products).
+ */
+export function useProductList() {
+  return useList<StockItem, ProductSortField>({
+    path: '/api/stocks',
+    queryKey: orderKeys.products(),
+    spec: STOCK_LIST,
+    defaultSort: { field: 'stock_name', order: 'asc' },
+  });
 }

@@ -10,6 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeEventSource } from '@/testing/fake-event-source';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { listServer } from '@/testing/list-server';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { ORDER_PLACED_TEXT } from './confirm-order-page';
 import { NOTHING_TO_PREVIEW_TEXT } from './order-preview-page';
@@ -65,7 +66,7 @@ function renderOrdering(entry: string, routes: FetchRoutes = {}) {
   installFakeEventSource();
   const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(CUSTOMER) },
-    'GET /api/stocks': { status: 200, body: [HINGES, HANDLES, SOLD_OUT] },
+    'GET /api/stocks': listServer([HINGES, HANDLES, SOLD_OUT], { searchIn: (item) => [item.stock_name] }),
     'GET /api/couriers-services': { status: 200, body: [{ id: 12, name: 'Swift Couriers' }] },
     'GET /api/pincodes/110001': { status: 200, body: FOUND },
     'GET /api/pincodes/999999': { status: 200, body: NOT_FOUND },
@@ -118,6 +119,26 @@ describe('Customer Products Overview', () => {
       ['Steel Hinges', '$4.25', '0.35 kg', '50'],
     ]);
     expect(quantityOf('Gate Latch')).toBeDisabled();
+  });
+
+  it('keeps the quantities chosen on one page while the customer looks at another', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => ({
+      ...HINGES,
+      stock_id: 100 + index,
+      stock_name: `Part ${String(index + 1).padStart(2, '0')}`,
+    }));
+    const { user } = renderOrdering(PATHS.products, {
+      'GET /api/stocks': listServer(many, { searchIn: (item) => [item.stock_name] }),
+    });
+    expect(await screen.findByText('Showing 1–25 of 30 products')).toBeInTheDocument();
+    await user.type(quantityOf('Part 01'), '2');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.type(await screen.findByRole('spinbutton', { name: 'Quantity to order of Part 30' }), '3');
+    expect(screen.getByText(/^2 products,/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(await screen.findByRole('spinbutton', { name: 'Quantity to order of Part 01' })).toHaveValue(2);
   });
 
   it('keeps quantities between 0 and what is available; 0 takes the line out', async () => {

@@ -2,23 +2,19 @@ import { ORDER_MESSAGES, orderDraftSchema, PATHS, type StockItem } from '@depot/
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DataList } from '@/components/data-list/data-list';
 import { PageTitle } from '@/components/page-title';
-import { EmptyState, LoadingSpinner, QueryError } from '@/components/query-states';
-import { SearchInput } from '@/components/search-input';
-import { SortSelect } from '@/components/sort-select';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessageOf } from '@/lib/api-client';
 import { FORM_ERROR } from '@/lib/form';
 import { formatMoney, formatQuantity, formatWeight } from '@/lib/format';
 import { useSessionUser } from '@/lib/session-user';
-import { matchesSearch, type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
-import { useProducts } from '../api/list-products';
+import { useProductList } from '../api/list-products';
 import { isValidPincodeAnswer, pincodeQueryOptions } from '../api/lookup-pincode';
 import { DeliveryFields } from '../components/delivery-form';
-import { ProductCards } from '../components/product-cards';
-import { PRODUCT_SORT_COLUMNS, type ProductSortKey, ProductTable } from '../components/product-table';
+import { productColumns } from '../components/product-columns';
 import {
   type DraftFields,
   draftTotals,
@@ -71,12 +67,10 @@ function fieldsOf({
 export default function ProductsPage() {
   const customerId = useSessionUser().id;
   const draft = useOrderDraft(customerId) ?? emptyDraft(customerId);
-  const products = useProducts();
+  const products = useProductList();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const isPhone = useIsPhone();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState<ProductSortKey>>({ key: 'stock_name', direction: 'asc' });
   const [checkingPin, setCheckingPin] = useState(false);
   // The delivery fields live in the draft (kept across reloads); the form checks the whole draft
   // with the contract's order schema, so the products count too.
@@ -86,11 +80,6 @@ export default function ProductsPage() {
     onValuesChange: (values) => updateOrderDraft(customerId, (current) => ({ ...current, ...values })),
   });
   const problem = problemOf(form.errors);
-
-  const rows = useMemo(() => {
-    const matching = (products.data ?? []).filter((item) => matchesSearch(search, item.stock_name));
-    return sortRows(matching, sort, (item, key) => item[key]);
-  }, [products.data, search, sort]);
 
   const quantities = new Map(draft.items.map((item) => [item.stock_id, item.quantity]));
   const totals = draftTotals(draft.items);
@@ -118,48 +107,22 @@ export default function ProductsPage() {
   return (
     <Stack gap="md">
       <PageTitle>Products</PageTitle>
-      {products.isPending ? (
-        <LoadingSpinner label="Loading products" />
-      ) : products.isError ? (
-        <QueryError
-          title="Could not load products"
-          error={products.error}
-          onRetry={() => void products.refetch()}
-        />
-      ) : products.data.length === 0 ? (
-        <EmptyState title={NO_PRODUCTS_TEXT}>Check back soon.</EmptyState>
-      ) : (
-        <>
-          <Group gap="sm" align="flex-end">
-            <SearchInput
-              label="Search products"
-              placeholder="Search products by name"
-              value={search}
-              onChange={setSearch}
-            />
-            {isPhone && <SortSelect columns={PRODUCT_SORT_COLUMNS} sort={sort} onChange={setSort} />}
-          </Group>
-          {rows.length === 0 ? (
-            <Text c="dimmed" py="md">
-              No products match “{search.trim()}”.
-            </Text>
-          ) : isPhone ? (
-            <ProductCards
-              products={rows}
-              quantityOf={(product) => quantities.get(product.stock_id) ?? 0}
-              onQuantityChange={setQuantity}
-            />
-          ) : (
-            <ProductTable
-              products={rows}
-              quantityOf={(product) => quantities.get(product.stock_id) ?? 0}
-              onQuantityChange={setQuantity}
-              sort={sort}
-              onSort={(key) => setSort(toggleSort(sort, key))}
-            />
-          )}
-        </>
-      )}
+      <DataList
+        list={products}
+        columns={productColumns({
+          quantityOf: (product) => quantities.get(product.stock_id) ?? 0,
+          onQuantityChange: setQuantity,
+        })}
+        rowKey={(product) => product.stock_id}
+        label="Products"
+        noun={{ one: 'product', other: 'products' }}
+        loadingLabel="Loading products"
+        errorTitle="Could not load products"
+        empty={{ title: NO_PRODUCTS_TEXT, hint: 'Check back soon.' }}
+        noMatch={(search) => `No products match “${search}”.`}
+        search={{ label: 'Search products', placeholder: 'Search products by name' }}
+        cardColumns={3}
+      />
 
       <Paper withBorder p="md">
         <form noValidate onSubmit={placeOrder}>

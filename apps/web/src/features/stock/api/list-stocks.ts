@@ -1,21 +1,37 @@
-import type { StockItem } from '@depot/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { STOCK_LIST, type StockItem } from '@depot/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useList } from '@/hooks/use-list';
 import { apiClient } from '@/lib/api-client';
 import { useRefetchOnLiveEvent } from '@/lib/live-events';
 import { stockKeys } from './stock-keys';
 
-export function listStocks(signal?: AbortSignal): Promise<StockItem[]> {
-  return apiClient.get<StockItem[]>('/api/stocks', { signal });
-}
+export const STOCKS_PATH = '/api/stocks';
+export type StockSortField = (typeof STOCK_LIST.sortFields)[number];
 
-export const stocksQueryOptions = () =>
-  queryOptions({ queryKey: stockKeys.lists(), queryFn: ({ signal }) => listStocks(signal) });
-
-/** The manager's stock; a supply order delivered to them changes it while the page is open. */
-export function useStocks() {
+/** A supply order delivered to the manager adds to their stock while the page is open. */
+function useRefetchStockOnDelivery() {
   useRefetchOnLiveEvent(
     stockKeys.lists(),
     (event) => event.type === 'supply-order-updated' && event.data.order.status === 'Delivered',
   );
-  return useQuery(stocksQueryOptions());
+}
+
+/** The manager's stock, a page at a time, sorted by Stock Id at first (docs/product/screens.md). */
+export function useStockList() {
+  useRefetchStockOnDelivery();
+  return useList<StockItem, StockSortField>({
+    path: STOCKS_PATH,
+    queryKey: stockKeys.lists(),
+    spec: STOCK_LIST,
+    defaultSort: { field: 'stock_id', order: 'asc' },
+  });
+}
+
+/** How many stock items the manager has in all, whatever the list shows: one row asked, the total read. */
+export function useStockCount() {
+  return useQuery({
+    queryKey: [...stockKeys.lists(), 'count'],
+    queryFn: async ({ signal }) =>
+      (await apiClient.list<StockItem>(STOCKS_PATH, { limit: 1 }, { signal })).total,
+  });
 }

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { listServer } from '@/testing/list-server';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { renderRoute } from '@/testing/render-route';
 import { LOW_STOCK_TITLE } from '../components/use-low-stock-warning';
@@ -21,7 +22,7 @@ const WASHERS = stockItem(3, 'washers', 120.75, 7, 12);
 function renderStockPage(stocks: StockItem[] | (() => StockItem[]), routes: FetchRoutes = {}) {
   const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(MANAGER) },
-    'GET /api/stocks': () => ({ status: 200, body: typeof stocks === 'function' ? stocks() : stocks }),
+    'GET /api/stocks': listServer(stocks, { searchIn: (item) => [item.stock_name] }),
     ...routes,
   });
   return { ...renderApp(PATHS.stockManagement, { storedUser: MANAGER }), ...fetchStub };
@@ -102,14 +103,31 @@ describe('Stock Management page', () => {
     await user.click(within(priceHeader).getByRole('button'));
     expect(priceHeader).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByRole('columnheader', { name: 'Stock Id' })).not.toHaveAttribute('aria-sort');
-    expect(bodyRows().map((row) => row[2])).toEqual(['$3.00', '$12.50', '$120.75']);
+    await waitFor(() => expect(bodyRows().map((row) => row[2])).toEqual(['$3.00', '$12.50', '$120.75']));
 
     await user.click(within(priceHeader).getByRole('button'));
     expect(priceHeader).toHaveAttribute('aria-sort', 'descending');
-    expect(bodyRows().map((row) => row[2])).toEqual(['$120.75', '$12.50', '$3.00']);
+    await waitFor(() => expect(bodyRows().map((row) => row[2])).toEqual(['$120.75', '$12.50', '$3.00']));
 
     await user.click(screen.getByRole('button', { name: 'Stock Name' }));
-    expect(bodyRows().map((row) => row[1])).toEqual(['Bolts', 'Nuts', 'washers']);
+    await waitFor(() => expect(bodyRows().map((row) => row[1])).toEqual(['Bolts', 'Nuts', 'washers']));
+  });
+
+  it('asks the server for the sort and the page, not sorting in the browser', async () => {
+    const { user, requestsTo } = renderStockPage([BOLTS, NUTS, WASHERS]);
+    await screen.findByRole('table');
+    // The low-stock check asks for one row to read the total; the list asks with its sort.
+    const lastQuery = () =>
+      requestsTo('GET /api/stocks')
+        .filter((request) => request.query.has('sort'))
+        .at(-1)
+        ?.query.toString();
+    expect(lastQuery()).toBe('sort=stock_id&order=asc&limit=25&offset=0');
+
+    await user.click(screen.getByRole('button', { name: 'Weight' }));
+    await waitFor(() => expect(lastQuery()).toBe('sort=weight&order=asc&limit=25&offset=0'));
+    await user.click(screen.getByRole('button', { name: 'Weight' }));
+    await waitFor(() => expect(lastQuery()).toBe('sort=weight&order=desc&limit=25&offset=0'));
   });
 
   it('filters the rows by name with the search box', async () => {
@@ -117,12 +135,13 @@ describe('Stock Management page', () => {
     await screen.findByRole('table');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search stock' }), 'WASH');
-    expect(bodyRows().map((row) => row[1])).toEqual(['washers']);
+    await waitFor(() => expect(bodyRows().map((row) => row[1])).toEqual(['washers']));
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search stock' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search stock' }), 'gears');
+    expect(await screen.findByText('No stock items match “gears”.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getByText('No stock items match “gears”.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search stock' })).toHaveValue('gears');
   });
 
   it('asks for confirmation, deletes, shows the server message and drops the row', async () => {
@@ -184,6 +203,7 @@ describe('Stock Management on a phone', () => {
     const { user } = renderStockPage([BOLTS, NUTS, WASHERS]);
 
     const list = await screen.findByRole('list', { name: 'Stock items' });
+    expect(screen.getByText('3 stock items')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(list).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
@@ -199,15 +219,17 @@ describe('Stock Management on a phone', () => {
     );
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price (descending)');
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((card) => card.textContent),
-    ).toEqual([
-      expect.stringMatching(/^washersStock Id 3/),
-      expect.stringMatching(/^BoltsStock Id 1/),
-      expect.stringMatching(/^NutsStock Id 2/),
-    ]);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Stock items' }))
+          .getAllByRole('listitem')
+          .map((card) => card.textContent),
+      ).toEqual([
+        expect.stringMatching(/^washersStock Id 3/),
+        expect.stringMatching(/^BoltsStock Id 1/),
+        expect.stringMatching(/^NutsStock Id 2/),
+      ]),
+    );
   });
 });
 

@@ -1,23 +1,18 @@
 import { PATHS, type StockItem } from '@depot/contract';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AlertStack } from '@/components/alert-stack';
 import { ConfirmDeleteModal } from '@/components/confirm-delete-modal';
+import { DataList } from '@/components/data-list/data-list';
 import { PlusIcon } from '@/components/icons';
 import { PageTitle } from '@/components/page-title';
-import { EmptyState, LoadingSpinner, QueryError } from '@/components/query-states';
-import { SearchInput } from '@/components/search-input';
-import { SortSelect } from '@/components/sort-select';
-import { useIsPhone } from '@/hooks/use-is-phone';
 import { useTimedAlert } from '@/hooks/use-timed-alert';
 import { errorMessageOf } from '@/lib/api-client';
-import { matchesSearch, type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
 import { useDeleteStock } from '../api/delete-stock';
-import { useStocks } from '../api/list-stocks';
-import { StockCards } from '../components/stock-cards';
-import { STOCK_SORT_COLUMNS, type StockSortKey, StockTable } from '../components/stock-table';
+import { useStockCount, useStockList } from '../api/list-stocks';
+import { stockColumns } from '../components/stock-columns';
 import { useLowStockWarning } from '../components/use-low-stock-warning';
 
 /** SPEC §9: alerts on this page vanish after 3 seconds. */
@@ -25,22 +20,15 @@ export const STOCK_ALERT_MS = 3000;
 export const NO_STOCK_TEXT = 'No stock items yet.';
 
 export default function StockManagementPage() {
-  const isPhone = useIsPhone();
-  const stocks = useStocks();
+  const stocks = useStockList();
+  const stockCount = useStockCount();
   const deleteStock = useDeleteStock();
   const actionAlert = useTimedAlert(STOCK_ALERT_MS);
   const lowStockAlert = useTimedAlert(STOCK_ALERT_MS);
-  useLowStockWarning(stocks.data?.length, lowStockAlert.show);
+  useLowStockWarning(stockCount.data, lowStockAlert.show);
 
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState<StockSortKey>>({ key: 'stock_id', direction: 'asc' });
   const [toDelete, setToDelete] = useState<StockItem | null>(null);
   const [confirmOpened, confirm] = useDisclosure(false);
-
-  const rows = useMemo(() => {
-    const matching = (stocks.data ?? []).filter((item) => matchesSearch(search, item.stock_name));
-    return sortRows(matching, sort, (item, key) => item[key]);
-  }, [stocks.data, search, sort]);
 
   const askToDelete = (item: StockItem) => {
     setToDelete(item);
@@ -65,43 +53,19 @@ export default function StockManagementPage() {
         </Button>
       </Group>
 
-      {stocks.isPending ? (
-        <LoadingSpinner label="Loading stocks" />
-      ) : stocks.isError ? (
-        <QueryError
-          title="Could not load stock items"
-          error={stocks.error}
-          onRetry={() => void stocks.refetch()}
-        />
-      ) : stocks.data.length === 0 ? (
-        <EmptyState title={NO_STOCK_TEXT}>Use Add Stock to record your first item.</EmptyState>
-      ) : (
-        <>
-          <Group gap="sm" align="flex-end">
-            <SearchInput
-              label="Search stock"
-              placeholder="Search stock by name"
-              value={search}
-              onChange={setSearch}
-            />
-            {isPhone && <SortSelect columns={STOCK_SORT_COLUMNS} sort={sort} onChange={setSort} />}
-          </Group>
-          {rows.length === 0 ? (
-            <Text c="dimmed" py="md">
-              No stock items match “{search.trim()}”.
-            </Text>
-          ) : isPhone ? (
-            <StockCards items={rows} onDelete={askToDelete} />
-          ) : (
-            <StockTable
-              items={rows}
-              sort={sort}
-              onSort={(key) => setSort(toggleSort(sort, key))}
-              onDelete={askToDelete}
-            />
-          )}
-        </>
-      )}
+      <DataList
+        list={stocks}
+        columns={stockColumns(askToDelete)}
+        rowKey={(item) => item.stock_id}
+        label="Stock items"
+        noun={{ one: 'stock item', other: 'stock items' }}
+        loadingLabel="Loading stocks"
+        errorTitle="Could not load stock items"
+        empty={{ title: NO_STOCK_TEXT, hint: 'Use Add Stock to record your first item.' }}
+        noMatch={(search) => `No stock items match “${search}”.`}
+        search={{ label: 'Search stock', placeholder: 'Search stock by name' }}
+        cardColumns={3}
+      />
 
       <AlertStack alerts={[actionAlert.alert, lowStockAlert.alert]} />
 

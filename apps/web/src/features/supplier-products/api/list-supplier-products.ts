@@ -1,23 +1,21 @@
-import type { SupplierProduct } from '@depot/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { SUPPLIER_PRODUCT_LIST, type SupplierProduct } from '@depot/contract';
+import { useList } from '@/hooks/use-list';
 import { useRefetchOnLiveEvent } from '@/lib/live-events';
 import { supplierProductKeys } from '@/lib/query-keys';
 
 export const SUPPLIER_PRODUCTS_PATH = '/api/stock-replenishment/products';
+export type SupplierProductSortField = (typeof SUPPLIER_PRODUCT_LIST.sortFields)[number];
 
-export function listSupplierProducts(signal?: AbortSignal): Promise<SupplierProduct[]> {
-  return apiClient.get<SupplierProduct[]>(SUPPLIER_PRODUCTS_PATH, { signal });
-}
-
-export const supplierProductsQueryOptions = () =>
-  queryOptions({
-    queryKey: supplierProductKeys.list(),
-    queryFn: ({ signal }) => listSupplierProducts(signal),
-  });
-
-/** The signed-in supplier's own catalogue; a new or canceled supply order changes its quantities. */
-export function useSupplierProducts() {
+/**
+ * The signed-in supplier's own catalogue, sorted by ID at first (docs/product/screens.md); a new
+ * or canceled supply order changes its quantities.
+ */
+export function useSupplierProductList() {
   useRefetchOnLiveEvent(supplierProductKeys.all, (event) => event.type === 'supply-order-updated');
-  return useQuery(supplierProductsQueryOptions());
+  return useList<SupplierProduct, SupplierProductSortField>({
+    path: SUPPLIER_PRODUCTS_PATH,
+    queryKey: supplierProductKeys.lists(),
+    spec: SUPPLIER_PRODUCT_LIST,
+    defaultSort: { field: 'id', order: 'asc' },
+  });
 }

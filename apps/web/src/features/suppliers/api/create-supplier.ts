@@ -13,6 +13,6 @@ export function useCreateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSupplier,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplierKeys.lists() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
   });
 }

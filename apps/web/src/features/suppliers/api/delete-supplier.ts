@@ -1,6 +1,7 @@
 import type { MessageResponse, Supplier } from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, errorMessageOf, isApiError } from '@/lib/api-client';
+import { updateCachedListRows } from '@/lib/list-cache';
 import { supplierKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 
@@ -18,13 +19,16 @@ export function useDeleteSupplier() {
     mutationFn: deleteSupplier,
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: supplierKeys.lists() });
-      queryClient.setQueryData<Supplier[]>(supplierKeys.lists(), (list) =>
-        list?.filter((row) => row.id !== id),
+      updateCachedListRows<Supplier>(
+        queryClient,
+        supplierKeys.lists(),
+        (rows) => rows.filter((row) => row.id !== id),
+        -1,
       );
     },
     onSuccess: ({ message }) => {
       toast.success(message);
-      return queryClient.invalidateQueries({ queryKey: supplierKeys.lists() });
+      return queryClient.invalidateQueries({ queryKey: supplierKeys.all });
     },
     onError: (error) => {
       if (isApiError(error, 0))

@@ -1,15 +1,16 @@
-import type { Supplier } from '@depot/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { SUPPLIER_LIST, type Supplier } from '@depot/contract';
+import { useList } from '@/hooks/use-list';
 import { supplierKeys } from '@/lib/query-keys';
 
-export function listSuppliers(signal?: AbortSignal): Promise<Supplier[]> {
-  return apiClient.get<Supplier[]>('/api/suppliers', { signal });
-}
+export const SUPPLIERS_PATH = '/api/suppliers';
+export type SupplierSortField = (typeof SUPPLIER_LIST.sortFields)[number];
 
-export const suppliersQueryOptions = () =>
-  queryOptions({ queryKey: supplierKeys.lists(), queryFn: ({ signal }) => listSuppliers(signal) });
-
-export function useSuppliers() {
-  return useQuery(suppliersQueryOptions());
+/** The active suppliers, a page at a time, sorted by Supplier ID at first (docs/product/screens.md). */
+export function useSupplierList() {
+  return useList<Supplier, SupplierSortField>({
+    path: SUPPLIERS_PATH,
+    queryKey: supplierKeys.lists(),
+    spec: SUPPLIER_LIST,
+    defaultSort: { field: 'id', order: 'asc' },
+  });
 }

@@ -1,6 +1,7 @@
 import type { Supplier, SupplierResponse, UpdateSupplierBody } from '@depot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { updateCachedListRows } from '@/lib/list-cache';
 import { supplierKeys } from '@/lib/query-keys';
 
 export interface UpdateSupplierVariables {
@@ -18,10 +19,10 @@ export function useUpdateSupplier() {
   return useMutation({
     mutationFn: updateSupplier,
     onSuccess: ({ supplier }) => {
-      queryClient.setQueryData<Supplier[]>(supplierKeys.lists(), (list) =>
-        list?.map((row) => (row.id === supplier.id ? supplier : row)),
+      updateCachedListRows<Supplier>(queryClient, supplierKeys.lists(), (rows) =>
+        rows.map((row) => (row.id === supplier.id ? supplier : row)),
       );
-      return queryClient.invalidateQueries({ queryKey: supplierKeys.lists() });
+      return queryClient.invalidateQueries({ queryKey: supplierKeys.all });
     },
   });
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { listServer } from '@/testing/list-server';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { NO_SUPPLIERS_TEXT } from './suppliers-page';
 
@@ -42,9 +43,8 @@ const NEW_SUPPLIER = {
 function renderSuppliersPage(suppliers: Supplier[] | (() => Supplier[]), routes: FetchRoutes = {}) {
   const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(MANAGER) },
-    'GET /api/suppliers': () => ({
-      status: 200,
-      body: typeof suppliers === 'function' ? suppliers() : suppliers,
+    'GET /api/suppliers': listServer(suppliers, {
+      searchIn: (supplier) => [supplier.name, supplier.email, supplier.phone_number, supplier.address],
     }),
     ...routes,
   });
@@ -117,21 +117,33 @@ describe('Suppliers Management page', () => {
   it('sorts by a column header and filters with the search box', async () => {
     const { user } = renderSuppliersPage([ACME, BOLTCO, ZENITH]);
     await screen.findByRole('table');
-    expect(names()).toEqual(['boltco', 'Acme Parts', 'Zenith Supply']);
+    await waitFor(() => expect(names()).toEqual(['boltco', 'Acme Parts', 'Zenith Supply']));
 
     await user.click(screen.getByRole('button', { name: 'Name' }));
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
-    expect(names()).toEqual(['Acme Parts', 'boltco', 'Zenith Supply']);
+    await waitFor(() => expect(names()).toEqual(['Acme Parts', 'boltco', 'Zenith Supply']));
     await user.click(screen.getByRole('button', { name: 'Name' }));
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
-    expect(names()).toEqual(['Zenith Supply', 'boltco', 'Acme Parts']);
+    await waitFor(() => expect(names()).toEqual(['Zenith Supply', 'boltco', 'Acme Parts']));
 
     // Missing values sort last either way.
     await user.click(screen.getByRole('button', { name: 'Phone Number' }));
-    expect(names()).toEqual(['Acme Parts', 'Zenith Supply', 'boltco']);
+    await waitFor(() => expect(names()).toEqual(['Acme Parts', 'Zenith Supply', 'boltco']));
 
     await user.type(screen.getByRole('searchbox', { name: 'Search suppliers' }), 'example.com');
-    expect(names()).toEqual(['Zenith Supply']);
+    await waitFor(() => expect(names()).toEqual(['Zenith Supply']));
+  });
+
+  it('sends the search to the server once typing pauses, keeping it in the address', async () => {
+    const { user, requestsTo, router } = renderSuppliersPage([ACME, BOLTCO, ZENITH]);
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('searchbox', { name: 'Search suppliers' }), 'harbour');
+    await waitFor(() => expect(names()).toEqual(['Zenith Supply']));
+    const searches = requestsTo('GET /api/suppliers').map((request) => request.query.get('q'));
+    // One request for the whole word, not one a letter.
+    expect(searches).toEqual([null, 'harbour']);
+    expect(router.state.location.search).toBe('?q=harbour');
+    expect(screen.getByText('1 supplier')).toBeInTheDocument();
   });
 });
 

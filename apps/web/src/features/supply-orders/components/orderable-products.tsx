@@ -1,125 +1,82 @@
 import type { SupplierProduct } from '@depot/contract';
-import { Button, Group, Paper, SimpleGrid, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { CardHeading } from '@/components/card-heading';
-import { LabelledValue } from '@/components/labelled-value';
-import { SortableTh } from '@/components/sortable-th';
+import type { ListColumn } from '@/components/data-list/data-list';
 import { formatMoney, formatQuantity } from '@/lib/format';
-import type { SortState } from '@/lib/sort-rows';
+import type { SupplierProductSortField } from '../api/list-order-sources';
 
-export type OrderableSortKey = 'id' | 'name' | 'price' | 'quantity';
+/** The quantity typed per product, kept across pages; another supplier starts from 1 each. */
+export function useQuantities() {
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  return {
+    of: (productId: number) => quantities[productId] ?? '1',
+    set: (productId: number, value: string) =>
+      setQuantities((current) => ({ ...current, [productId]: value })),
+    clear: () => setQuantities({}),
+  };
+}
 
-export const ORDERABLE_SORT_COLUMNS: readonly { key: OrderableSortKey; label: string }[] = [
-  { key: 'id', label: 'ID' },
-  { key: 'name', label: 'Name' },
-  { key: 'price', label: 'Price' },
-  { key: 'quantity', label: 'Available Quantity' },
-];
+type Quantities = ReturnType<typeof useQuantities>;
 
-interface OrderableProductsProps {
-  products: readonly SupplierProduct[];
+interface OrderableProductActions {
+  quantities: Quantities;
   /** Whether the product is already in the cart: it cannot be added again (SPEC §4). */
   inCart: (productId: number) => boolean;
   /** Called with the quantity as typed; the page checks it. */
   onAdd: (product: SupplierProduct, quantity: string) => void;
 }
 
-/** The quantity typed per product; a fresh list (another supplier) starts from 1 each. */
-function useQuantities() {
-  const [quantities, setQuantities] = useState<Record<number, string>>({});
-  return {
-    of: (productId: number) => quantities[productId] ?? '1',
-    set: (productId: number, value: string) =>
-      setQuantities((current) => ({ ...current, [productId]: value })),
-  };
-}
-
 /** The chosen supplier's products (SPEC §2): ID, Name, Price, Available Quantity, Quantity, add to cart. */
-export function OrderableProductTable({
-  products,
+export function orderableProductColumns({
+  quantities,
   inCart,
   onAdd,
-  sort,
-  onSort,
-}: OrderableProductsProps & { sort: SortState<OrderableSortKey>; onSort: (key: OrderableSortKey) => void }) {
-  const quantities = useQuantities();
-  const header = { sort, onSort };
-  return (
-    <Table.ScrollContainer minWidth={680} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh column="id" {...header}>
-              ID
-            </SortableTh>
-            <SortableTh column="name" {...header}>
-              Name
-            </SortableTh>
-            <SortableTh column="price" align="right" {...header}>
-              Price
-            </SortableTh>
-            <SortableTh column="quantity" align="right" {...header}>
-              Available Quantity
-            </SortableTh>
-            <Table.Th>Quantity</Table.Th>
-            <Table.Th ta="right">
-              <VisuallyHidden>Cart</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {products.map((product) => (
-            <Table.Tr key={product.id}>
-              <Table.Td>{product.id}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{product.name}</Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {formatMoney(product.price)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatQuantity(product.quantity)}
-              </Table.Td>
-              <Table.Td w={120}>
-                <QuantityInput product={product} quantities={quantities} inCart={inCart(product.id)} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <AddToCartButton
-                  product={product}
-                  inCart={inCart(product.id)}
-                  onAdd={() => onAdd(product, quantities.of(product.id))}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** The same list as cards for phones. */
-export function OrderableProductCards({ products, inCart, onAdd }: OrderableProductsProps) {
-  const quantities = useQuantities();
-  return (
-    <Stack component="ul" gap="sm" p={0} m={0} aria-label="Products" style={{ listStyle: 'none' }}>
-      {products.map((product) => (
-        <Paper component="li" key={product.id} withBorder p="sm">
-          <CardHeading title={product.name} caption={`ID ${product.id}`} />
-          <SimpleGrid cols={2} spacing="xs" mt="xs">
-            <LabelledValue label="Price" value={formatMoney(product.price)} numeric />
-            <LabelledValue label="Available Quantity" value={formatQuantity(product.quantity)} numeric />
-          </SimpleGrid>
-          <Group gap="xs" mt="sm" wrap="nowrap" align="flex-end">
-            <QuantityInput product={product} quantities={quantities} inCart={inCart(product.id)} />
-            <AddToCartButton
-              product={product}
-              inCart={inCart(product.id)}
-              onAdd={() => onAdd(product, quantities.of(product.id))}
-            />
-          </Group>
-        </Paper>
-      ))}
-    </Stack>
-  );
+}: OrderableProductActions): ListColumn<SupplierProduct, SupplierProductSortField>[] {
+  return [
+    {
+      header: 'ID',
+      sort: 'id',
+      cell: (product) => product.id,
+      card: 'aside',
+      cardCell: (product) => `ID ${product.id}`,
+    },
+    { header: 'Name', sort: 'name', cell: (product) => product.name, card: 'title' },
+    {
+      header: 'Price',
+      sort: 'price',
+      align: 'right',
+      numeric: true,
+      cell: (product) => formatMoney(product.price),
+    },
+    {
+      header: 'Available Quantity',
+      sort: 'quantity',
+      align: 'right',
+      numeric: true,
+      cell: (product) => formatQuantity(product.quantity),
+    },
+    {
+      header: 'Quantity',
+      card: 'actions',
+      style: { width: 120 },
+      cell: (product) => (
+        <QuantityInput product={product} quantities={quantities} inCart={inCart(product.id)} />
+      ),
+    },
+    {
+      header: 'Cart',
+      headerHidden: true,
+      align: 'right',
+      card: 'actions',
+      cell: (product) => (
+        <AddToCartButton
+          product={product}
+          inCart={inCart(product.id)}
+          onAdd={() => onAdd(product, quantities.of(product.id))}
+        />
+      ),
+    },
+  ];
 }
 
 function QuantityInput({
@@ -128,7 +85,7 @@ function QuantityInput({
   inCart,
 }: {
   product: SupplierProduct;
-  quantities: ReturnType<typeof useQuantities>;
+  quantities: Quantities;
   inCart: boolean;
 }) {
   return (

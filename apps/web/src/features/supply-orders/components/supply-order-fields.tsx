@@ -1,4 +1,4 @@
-import { SUPPLY_ORDER_MESSAGES, type SupplyOrder } from '@depot/contract';
+import { isFinalSupplyOrderStatus, SUPPLY_ORDER_MESSAGES, type SupplyOrder } from '@depot/contract';
 import { Stack, Text } from '@mantine/core';
 import { formatDateTime, formatQuantity } from '@/lib/format';
 
@@ -15,9 +15,19 @@ export function OrderProducts({ order }: { order: SupplyOrder }) {
   );
 }
 
-/** The expected delivery in local time, or 'Waiting for update' until the supplier sets it (SPEC §2). */
+/**
+ * The expected delivery in local time; until the supplier sets it, 'Waiting for update' (SPEC §2)
+ * while an update can still come, and a dash once the order is Delivered or Canceled.
+ */
 export function ExpectedDelivery({ order }: { order: SupplyOrder }) {
   if (!order.expected_delivery_time) {
+    if (isFinalSupplyOrderStatus(order.status)) {
+      return (
+        <Text span size="sm" c="dimmed">
+          —
+        </Text>
+      );
+    }
     return (
       <Text span size="sm" c="dimmed" fs="italic">
         {SUPPLY_ORDER_MESSAGES.waitingForUpdate}

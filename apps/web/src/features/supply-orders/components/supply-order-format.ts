@@ -1,4 +1,4 @@
-import type { SupplyOrder, SupplyOrderStatus } from '@depot/contract';
+import type { SupplyOrderStatus } from '@depot/contract';
 
 /** The value a datetime-local input shows for a UTC timestamp: the browser's local date and time. */
 export function toLocalInputValue(iso: string | null): string {
@@ -26,8 +26,3 @@ export const STATUS_COLORS: Record<SupplyOrderStatus, string> = {
   Delayed: 'orange',
   Canceled: 'gray',
 };
-
-/** The products of an order as search and sort read them. */
-export function productNames(order: SupplyOrder): string {
-  return order.order_items.map((item) => item.product_name).join(', ');
-}

@@ -10,25 +10,17 @@ import { Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { ListState } from '@/components/list-state';
+import { DataList } from '@/components/data-list/data-list';
 import { PageTitle } from '@/components/page-title';
-import { SortSelect } from '@/components/sort-select';
-import { useIsPhone } from '@/hooks/use-is-phone';
 import { markedInputProps, setServerErrors } from '@/lib/form';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { type SortState, sortRows, toggleSort } from '@/lib/sort-rows';
 import { useStoredUser } from '@/lib/stored-user';
 import { toast } from '@/lib/toast';
-import { useOrderableProducts, useSupplierOptions } from '../api/list-order-sources';
+import { useOrderableProductList, useSupplierOptions } from '../api/list-order-sources';
 import { usePlaceSupplyOrder } from '../api/place-supply-order';
 import { CartBar } from '../components/cart-bar';
 import { CartModal } from '../components/cart-modal';
-import {
-  ORDERABLE_SORT_COLUMNS,
-  OrderableProductCards,
-  OrderableProductTable,
-  type OrderableSortKey,
-} from '../components/orderable-products';
+import { orderableProductColumns, useQuantities } from '../components/orderable-products';
 import { useCart } from '../components/use-cart';
 
 export const CHOOSE_SUPPLIER_TEXT = 'Choose a supplier to see their products.';
@@ -57,31 +49,28 @@ function firstMessage(errors: FormErrors): string {
  */
 export default function StockReplenishmentPage() {
   const user = useStoredUser();
-  const isPhone = useIsPhone();
   const suppliers = useSupplierOptions();
   const [supplierId, setSupplierId] = useState<number | undefined>(undefined);
-  const products = useOrderableProducts(supplierId);
+  const products = useOrderableProductList(supplierId);
+  const quantities = useQuantities();
   const cart = useCart();
   const [cartOpened, cartModal] = useDisclosure(false);
   const placeOrder = usePlaceSupplyOrder();
-  const [sort, setSort] = useState<SortState<OrderableSortKey>>({ key: 'id', direction: 'asc' });
 
   const supplierOptions = useMemo(
     () => (suppliers.data ?? []).map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
     [suppliers.data],
   );
   const supplierName = suppliers.data?.find((supplier) => supplier.id === supplierId)?.name;
-  const rows = useMemo(
-    () => sortRows(products.data ?? [], sort, (product, key) => product[key]),
-    [products.data, sort],
-  );
 
   const chooseSupplier = (value: string | null) => {
     const next = value ? Number(value) : undefined;
     if (next === supplierId) return;
     // SPEC §4: a cart holds one supplier's products, so another supplier starts an empty one.
     cart.clear();
+    quantities.clear();
     setSupplierId(next);
+    products.setPage(1);
   };
 
   const addToCart = (product: SupplierProduct, typed: string) => {
@@ -179,35 +168,19 @@ export default function StockReplenishmentPage() {
       {supplierId === undefined ? (
         <Text c="dimmed">{CHOOSE_SUPPLIER_TEXT}</Text>
       ) : (
-        <ListState
-          query={products}
-          isEmpty={products.data?.length === 0}
-          noun="products"
+        <DataList
+          list={products}
+          columns={orderableProductColumns({ quantities, inCart: cart.contains, onAdd: addToCart })}
+          rowKey={(product) => product.id}
+          label="Products"
+          noun={{ one: 'product', other: 'products' }}
+          loadingLabel="Loading products"
+          errorTitle="Could not load products"
           empty={{ title: SUPPLY_ORDER_MESSAGES.noProducts }}
-        >
-          {() =>
-            isPhone ? (
-              <Stack gap="sm">
-                <SortSelect columns={ORDERABLE_SORT_COLUMNS} sort={sort} onChange={setSort} />
-                <OrderableProductCards
-                  key={supplierId}
-                  products={rows}
-                  inCart={cart.contains}
-                  onAdd={addToCart}
-                />
-              </Stack>
-            ) : (
-              <OrderableProductTable
-                key={supplierId}
-                products={rows}
-                inCart={cart.contains}
-                onAdd={addToCart}
-                sort={sort}
-                onSort={(key) => setSort(toggleSort(sort, key))}
-              />
-            )
-          }
-        </ListState>
+          noMatch={(search) => `No products match “${search}”.`}
+          search={{ label: 'Search products', placeholder: 'Search products by name' }}
+          minTableWidth={680}
+        />
       )}
 
       <CartBar cart={cart} onOpen={cartModal.open} />

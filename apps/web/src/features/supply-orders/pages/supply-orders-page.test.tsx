@@ -4,14 +4,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
-import { ORDERS_URL, SUPPLY_ORDER_COLUMNS, supplyOrder, tableRows } from '../testing/supply-order-fixtures';
+import {
+  ORDERS_URL,
+  SUPPLY_ORDER_COLUMNS,
+  supplyOrder,
+  supplyOrderServer,
+  tableRows,
+} from '../testing/supply-order-fixtures';
 
 const SUPPLIER = TEST_USERS.supplier;
 
 function renderSupplyOrders(orders: SupplyOrder[] | (() => SupplyOrder[]), routes: FetchRoutes = {}) {
   const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(SUPPLIER) },
-    [`GET ${ORDERS_URL}`]: () => ({ status: 200, body: typeof orders === 'function' ? orders() : orders }),
+    [`GET ${ORDERS_URL}`]: supplyOrderServer(orders),
     ...routes,
   });
   return { ...renderApp(PATHS.supplyOrders, { storedUser: SUPPLIER }), ...fetchStub };
@@ -45,27 +51,43 @@ describe('Supply Orders page', () => {
     ).toEqual([...SUPPLY_ORDER_COLUMNS, 'Action']);
     expect(tableRows(table)).toEqual([
       [
-        '7',
+        '715/06/2026',
+        'Sam Supplier',
+        'Ivy Manager',
         'Flange × 3',
-        '3',
-        '$3,703.50',
-        '4 Warehouse Row, Pune',
-        '+91 98765 43210',
-        'In Transit',
-        '20/06/2026, 09:30',
+        '$3,703.503 units',
+        '4 Warehouse Row, Pune+91 98765 43210',
+        'In Transit20/06/2026, 09:30',
         'Update',
       ],
       [
-        '6',
+        '615/06/2026',
+        'Sam Supplier',
+        'Ivy Manager',
         'Hex bolt × 4Nut × 10',
-        '14',
-        '$59.90',
-        '4 Warehouse Row, Pune',
-        '+91 98765 43210',
-        'Order Received',
-        SUPPLY_ORDER_MESSAGES.waitingForUpdate,
+        '$59.9014 units',
+        '4 Warehouse Row, Pune+91 98765 43210',
+        `Order Received${SUPPLY_ORDER_MESSAGES.waitingForUpdate}`,
         'Update',
       ],
+    ]);
+    // The whole address is there on hover when a long one is cut to two lines.
+    expect(within(table).getAllByTitle('4 Warehouse Row, Pune')).toHaveLength(2);
+    // Statuses read as written, not upper-cased.
+    expect(within(table).getByText('Order Received')).toBeVisible();
+  });
+
+  it("shows 'Waiting for update' only while an update can still come", async () => {
+    renderSupplyOrders([
+      supplyOrder(8, { status: 'Delivered' }),
+      supplyOrder(9, { status: 'Canceled' }),
+      supplyOrder(10),
+    ]);
+    const table = await screen.findByRole('table');
+    expect(tableRows(table).map((row) => row[6])).toEqual([
+      `Order Received${SUPPLY_ORDER_MESSAGES.waitingForUpdate}`,
+      'Canceled—',
+      'Delivered—',
     ]);
   });
 
@@ -200,18 +222,28 @@ describe('Supply Orders page', () => {
     expect(screen.getByRole('button', { name: 'Update order 7' })).toBeEnabled();
   });
 
-  it('loads older orders a page at a time', async () => {
-    const firstPage = Array.from({ length: 50 }, (_, index) => supplyOrder(100 - index));
-    const page = renderSupplyOrders(firstPage, {
-      'GET /api/replenishment-orders?limit=50&offset=50': {
-        status: 200,
-        body: [supplyOrder(3), supplyOrder(2)],
-      },
-    });
-    await page.user.click(await screen.findByRole('button', { name: 'Show older orders' }));
-    expect(await screen.findByRole('button', { name: 'Update order 2' })).toBeInTheDocument();
-    expect(tableRows(screen.getByRole('table'))).toHaveLength(52);
-    expect(screen.queryByRole('button', { name: 'Show older orders' })).not.toBeInTheDocument();
+  it('pages on the server, showing the total, and filters by status', async () => {
+    const orders = Array.from({ length: 52 }, (_, index) =>
+      supplyOrder(index + 1, { status: index % 2 ? 'Processing' : 'Order Received' }),
+    );
+    const page = renderSupplyOrders(orders);
+    expect(await screen.findByText('Showing 1–25 of 52 supply orders')).toBeInTheDocument();
+    expect(tableRows(screen.getByRole('table'))).toHaveLength(25);
+    expect(screen.getByRole('button', { name: 'Update order 52' })).toBeInTheDocument();
+
+    await page.user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Showing 51–52 of 52 supply orders')).toBeInTheDocument();
+    expect(tableRows(screen.getByRole('table'))).toHaveLength(2);
+    expect(page.requestsTo(`GET ${ORDERS_URL}`).at(-1)?.query.toString()).toBe(
+      'sort=id&order=desc&limit=25&offset=50',
+    );
+    expect(page.router.state.location.search).toBe('?page=3');
+
+    await page.user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await page.user.click(await screen.findByRole('option', { name: 'Processing' }));
+    expect(await screen.findByText('Showing 1–25 of 26 supply orders')).toBeInTheDocument();
+    expect(page.requestsTo(`GET ${ORDERS_URL}`).at(-1)?.query.getAll('status')).toEqual(['Processing']);
+    expect(page.router.state.location.search).toBe('?status=Processing');
   });
 });
 

@@ -3,13 +3,11 @@ import { Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { PageTitle } from '@/components/page-title';
-import { useSupplyOrders } from '../api/list-supply-orders';
-import { SupplyOrdersView } from '../components/supply-orders-view';
+import { SupplyOrderList } from '../components/supply-order-list';
 import { UpdateSupplyOrderDialog } from '../components/update-supply-order-dialog';
 
 /** Supply Orders (SPEC §2): the orders placed with the supplier, which they move along. */
 export default function SupplyOrdersPage() {
-  const orders = useSupplyOrders();
   const [updating, setUpdating] = useState<SupplyOrder | null>(null);
   const [dialogOpened, dialog] = useDisclosure(false);
 
@@ -21,7 +19,7 @@ export default function SupplyOrdersPage() {
   return (
     <Stack gap="md">
       <PageTitle>Supply Orders</PageTitle>
-      <SupplyOrdersView orders={orders} onUpdate={openUpdate} />
+      <SupplyOrderList onUpdate={openUpdate} />
       <UpdateSupplyOrderDialog opened={dialogOpened} order={updating} onClose={dialog.close} />
     </Stack>
   );

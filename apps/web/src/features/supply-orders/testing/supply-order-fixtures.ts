@@ -1,7 +1,16 @@
 import type { SupplyOrder } from '@depot/contract';
+import { listServer } from '@/testing/list-server';
 import { TEST_USERS } from '@/testing/render-app';
 
-export const ORDERS_URL = '/api/replenishment-orders?limit=50&offset=0';
+export const ORDERS_URL = '/api/replenishment-orders';
+
+/** GET /api/replenishment-orders over these orders: search, status filter, sort and page. */
+export const supplyOrderServer = (orders: SupplyOrder[] | (() => SupplyOrder[])) =>
+  listServer(orders, {
+    searchIn: (order) => [order.id, order.supplier_name, order.inventory_manager_name, order.address],
+    filter: (order, query) =>
+      query.getAll('status').length === 0 || query.getAll('status').includes(order.status),
+  });
 
 /** A supply order of the test manager with the test supplier; overrides change any field. */
 export function supplyOrder(id: number, overrides: Partial<SupplyOrder> = {}): SupplyOrder {
@@ -27,16 +36,19 @@ export function supplyOrder(id: number, overrides: Partial<SupplyOrder> = {}): S
   };
 }
 
-/** The columns of SPEC §2 Supply Orders; suppliers also get 'Action'. */
+/**
+ * The columns of the supply orders table (docs/product/screens.md#supply-orders); suppliers also
+ * get 'Action'. Order ID carries the order date, Total Cost the units, Address the mobile number
+ * and Status the expected delivery.
+ */
 export const SUPPLY_ORDER_COLUMNS = [
   'Order ID',
+  'Supplier',
+  'Ordered By',
   'Products',
-  'Total Quantity',
   'Total Cost',
   'Address',
-  'Mobile',
   'Status',
-  'Expected Delivery',
 ];
 
 /** The body rows of the one table on screen, cell by cell. */

@@ -1,5 +1,6 @@
+import { LIST_SEARCH_MAX_LENGTH } from '@depot/contract';
 import { TextInput } from '@mantine/core';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '@/components/icons';
 
 interface SearchInputProps {
   label: string;
@@ -8,7 +9,7 @@ interface SearchInputProps {
   placeholder?: string;
 }
 
-/** A table's filter box; its label is for screen readers, the placeholder says the same. */
+/** A list's search box; its label is for screen readers, the placeholder says the same. */
 export function SearchInput({ label, value, onChange, placeholder = label }: SearchInputProps) {
   return (
     <TextInput
@@ -16,6 +17,7 @@ export function SearchInput({ label, value, onChange, placeholder = label }: Sea
       aria-label={label}
       placeholder={placeholder}
       value={value}
+      maxLength={LIST_SEARCH_MAX_LENGTH}
       onChange={(event) => onChange(event.currentTarget.value)}
       leftSection={<SearchIcon />}
       w={{ base: '100%', xs: 320 }}

@@ -1,0 +1,142 @@
+import type { Order } from '@depot/contract';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import type { ListColumn } from '@/components/data-list/data-list';
+import { formatDate, formatDateTime, formatMoney, formatWeight } from '@/lib/format';
+import type { CourierOrderSortField } from '../api/list-courier-orders';
+import { OrderItemsList, OrderStatusBadge } from './order-cells';
+
+const PhoneLink = ({ order }: { order: Order }) => (
+  <Anchor href={`tel:${order.phone_number}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
+    {order.phone_number}
+  </Anchor>
+);
+
+/**
+ * The courier's board (docs/product/screens.md#courier-service). The table pairs the order with its
+ * date, the customer with their phone and the status with the delivery date, so its headers stay
+ * on one line beside the sidebar at 1280 px; below that the board shows as cards.
+ */
+export function courierOrderColumns(
+  onUpdate: (order: Order) => void,
+): ListColumn<Order, CourierOrderSortField>[] {
+  return [
+    {
+      header: 'Order ID',
+      sort: 'id',
+      cell: (order) => (
+        <>
+          <Text size="sm">{order.id}</Text>
+          <Text size="xs" c="dimmed" title={formatDateTime(order.created_at)}>
+            {formatDate(order.created_at)}
+          </Text>
+        </>
+      ),
+      card: 'title',
+      cardCell: (order) => `Order ID ${order.id}`,
+      style: { whiteSpace: 'nowrap' },
+    },
+    {
+      header: 'Order Date',
+      sort: 'created_at',
+      cell: (order) => formatDateTime(order.created_at),
+      table: false,
+    },
+    {
+      header: 'Customer',
+      sort: 'customer_name',
+      cell: (order) => (
+        <>
+          <Text size="sm" lineClamp={2} title={order.customer_name}>
+            {order.customer_name}
+          </Text>
+          <PhoneLink order={order} />
+        </>
+      ),
+      card: 'wide',
+      cardCell: (order) => (
+        <>
+          {order.customer_name} · <PhoneLink order={order} />
+        </>
+      ),
+      style: { minWidth: 120, maxWidth: 180 },
+    },
+    {
+      header: 'Delivery Address',
+      sort: 'shipping_address',
+      cell: (order) => {
+        const address = `${order.shipping_address} (${order.pin_code})`;
+        return (
+          <Text size="sm" lineClamp={2} title={address} style={{ overflowWrap: 'anywhere' }}>
+            {address}
+          </Text>
+        );
+      },
+      cardCell: (order) => `${order.shipping_address} (${order.pin_code})`,
+      card: 'wide',
+      style: { minWidth: 150, maxWidth: 240 },
+    },
+    {
+      header: 'Weight',
+      sort: 'consignment_weight',
+      align: 'right',
+      numeric: true,
+      cell: (order) => formatWeight(order.consignment_weight),
+    },
+    {
+      header: 'Items',
+      cell: (order) => <OrderItemsList order={order} />,
+      card: 'wide',
+      style: { minWidth: 130 },
+    },
+    {
+      header: 'Shipping Cost',
+      sort: 'shipping_cost',
+      align: 'right',
+      numeric: true,
+      cell: (order) => formatMoney(order.shipping_cost),
+    },
+    {
+      header: 'Delivery Date',
+      sort: 'delivery_date',
+      cell: (order) => formatDate(order.delivery_date),
+      table: false,
+    },
+    {
+      header: 'Order status',
+      sort: 'status',
+      cell: (order) => (
+        <Stack gap={4} align="flex-start">
+          <OrderStatusBadge status={order.status} />
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            Delivery {formatDate(order.delivery_date)}
+          </Text>
+        </Stack>
+      ),
+      card: 'aside',
+      cardCell: (order) => <OrderStatusBadge status={order.status} />,
+    },
+    {
+      header: 'Action',
+      card: 'actions',
+      cell: (order) => (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => onUpdate(order)}
+          aria-label={`Update status of order ${order.id}`}
+        >
+          Update
+        </Button>
+      ),
+      cardCell: (order) => (
+        <Button
+          variant="light"
+          onClick={() => onUpdate(order)}
+          aria-label={`Update status of order ${order.id}`}
+        >
+          Update status
+        </Button>
+      ),
+    },
+  ];
+}

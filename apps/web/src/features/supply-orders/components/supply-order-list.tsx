@@ -1,0 +1,40 @@
+import { SUPPLY_ORDER_MESSAGES, type SupplyOrder } from '@depot/contract';
+import { DataList } from '@/components/data-list/data-list';
+import { useSupplyOrderList } from '../api/list-supply-orders';
+import { supplyOrderColumns } from './supply-order-columns';
+import { SupplyOrderStatusFilter } from './supply-order-status-filter';
+
+/**
+ * The supply orders list of My Orders (manager) and Supply Orders (supplier): newest first, a page
+ * at a time, searched, sorted and filtered by status on the server.
+ */
+export function SupplyOrderList({ onUpdate }: { onUpdate?: (order: SupplyOrder) => void }) {
+  const orders = useSupplyOrderList();
+  return (
+    <DataList
+      list={orders}
+      columns={supplyOrderColumns(onUpdate)}
+      rowKey={(order) => order.id}
+      label="Supply orders"
+      noun={{ one: 'supply order', other: 'supply orders' }}
+      loadingLabel="Loading supply orders"
+      errorTitle="Could not load supply orders"
+      empty={{ title: SUPPLY_ORDER_MESSAGES.noSupplyOrders }}
+      noMatch={(search) =>
+        search ? `No supply orders match “${search}”.` : 'No supply orders match these filters.'
+      }
+      search={{
+        label: 'Search supply orders',
+        placeholder: 'Search by ID, name or address',
+      }}
+      filters={
+        <SupplyOrderStatusFilter
+          value={orders.filters.status ?? []}
+          onChange={(statuses) => orders.setFilter('status', statuses)}
+        />
+      }
+      cardsBelowEm={75}
+      minTableWidth={900}
+    />
+  );
+}
