@@ -58,7 +58,7 @@ test('a manager adds, edits and deletes a stock item, and is warned of low stock
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(alertSaying(page, STOCK_MESSAGES.updated)).toBeVisible();
   await snapshot(page, 'update-stock-success');
-  // SPEC §9: the update form's alerts vanish after 2 seconds.
+  // docs/product/screens.md#toasts-and-alerts: the update form's alerts vanish after 2 seconds.
   await expect(alertSaying(page, STOCK_MESSAGES.updated)).toBeHidden({ timeout: 3_000 });
 
   await page.getByRole('link', { name: 'Back to Stock Management' }).click();
@@ -66,7 +66,8 @@ test('a manager adds, edits and deletes a stock item, and is warned of low stock
   await expect(edited).toContainText('$13.75');
   await expect(edited).toContainText('2.00 kg');
 
-  // SPEC §9: one item is 5 or fewer, so the warning comes within 5 seconds and goes after 3.
+  // docs/product/screens.md#low-stock-warning: one item is 5 or fewer, so the warning comes within
+  // 5 seconds and goes after 3.
   const warning = alertSaying(page, 'Low Stocks Level');
   await expect(warning).toBeVisible({ timeout: 6_000 });
   await snapshot(page, 'stock-management-low-stock');

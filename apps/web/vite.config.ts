@@ -31,7 +31,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    // dist/.vite/manifest.json: which chunks and styles each route loads, read by `npm run bench:web`.
+    // dist/.vite/manifest.json: which chunks and styles each route loads, read by `npm run
+    // bench:web`.
     manifest: true,
     // The CSP allows no data: URIs, so every asset stays a file.
     assetsInlineLimit: 0,
@@ -40,11 +41,13 @@ export default defineConfig({
       // all of zod into the landing page's entry chunk.
       treeshake: { moduleSideEffects: [{ test: /\/packages\/contract\/src\//, sideEffects: false }] },
       output: {
-        // SPEC §9: every chunk is served from the site root under static/js.
+        // docs/product/screens.md#code-loading: every chunk is served from the site root under
+        // static/js.
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
         assetFileNames: 'static/assets/[name]-[hash][extname]',
-        // Chart.js in a chunk of its own, named, so the budget check can see that only analytics loads it.
+        // Chart.js in a chunk of its own, named, so the budget check can see that only analytics
+        // loads it.
         codeSplitting: {
           groups: [
             {

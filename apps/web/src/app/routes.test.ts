@@ -35,7 +35,7 @@ describe('DASHBOARD_ROUTES', () => {
     expect(othersPaths.filter((path) => paths.has(path))).toEqual([]);
   });
 
-  it('gives every role the sidebar of SPEC §2', () => {
+  it('gives every role the sidebar the screens document lists', () => {
     expect(
       Object.fromEntries(ROLES.map((role) => [role, sidebarLinks(role).map((link) => link.label)])),
     ).toEqual({

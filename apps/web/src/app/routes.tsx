@@ -46,7 +46,9 @@ const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/act
  */
 const importAccountMenu = () => import('@/features/dashboard/components/account-menu');
 const AccountMenu = lazy(() => importAccountMenu().catch(() => ({ default: AccountButton })));
-/** Starts loading the Account menu (a pointer or focus on its button), so a click finds it ready. */
+/**
+ * Starts loading the Account menu (a pointer or focus on its button), so a click finds it ready.
+ */
 const preloadAccountMenu = () => {
   importAccountMenu().catch(() => {});
 };
@@ -71,14 +73,18 @@ const PAGE_SCREENS: Record<DashboardPagePath, LazyComponent<object>> = {
   [PATHS.activity]: ActivityPage,
 };
 
-/** Where a role sees its own screen at a shared path: a manager's Overview is Inventory Reporting (SPEC §6). */
+/**
+ * Where a role sees its own screen at a shared path: a manager's Overview is Inventory Reporting
+ * (docs/product/roles-and-access.md).
+ */
 const ROLE_SCREENS: Partial<Record<Role, Partial<Record<DashboardPagePath, LazyComponent<object>>>>> = {
   'Inventory Manager': { [PATHS.overview]: InventoryReportingPage },
 };
 
 /**
- * The dashboard screens each role may open (SPEC §2, §6), from PAGE_ACCESS. A path missing from a
- * role's list is not registered for that role at all: it shows the dashboard's not-found page.
+ * The dashboard screens each role may open (docs/product/screens.md#sidebar,
+ * docs/product/roles-and-access.md), from PAGE_ACCESS. A path missing from a role's list is not
+ * registered for that role at all: it shows the dashboard's not-found page.
  */
 export const DASHBOARD_ROUTES: Record<Role, readonly DashboardPageRoute[]> = {
   'Courier Service': dashboardRoutesOf('Courier Service'),

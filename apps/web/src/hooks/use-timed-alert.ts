@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** success: green; error and danger: red (danger is the low-stock warning of SPEC §9). */
+/**
+ * success: green; error and danger: red (danger is the low-stock warning,
+ * docs/product/screens.md#low-stock-warning).
+ */
 export type AlertTone = 'success' | 'error' | 'danger';
 
 export interface AlertMessage {
@@ -16,7 +19,10 @@ export interface TimedAlert extends AlertMessage {
 
 let nextAlertId = 1;
 
-/** One alert slot whose message disappears `durationMs` after it was last shown (SPEC §9). */
+/**
+ * One alert slot whose message disappears `durationMs` after it was last shown
+ * (docs/product/screens.md#toasts-and-alerts).
+ */
 export function useTimedAlert(durationMs: number) {
   const [alert, setAlert] = useState<TimedAlert | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

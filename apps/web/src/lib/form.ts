@@ -8,8 +8,9 @@ import { isApiError } from './api-client';
  * (packages/contract), or one derived from it beside the form for a form-only rule such as a
  * password confirmation. What the server still refuses comes back through `setServerErrors`.
  * A field shows its message under itself (`getInputProps`), except on the screens whose messages
- * are a toast or an alert by SPEC §5, §8 (the replenishment cart, the customer's delivery form):
- * there the field is only marked (`markedInputProps`) and the message shows once, where it did.
+ * are a toast or an alert (docs/product/validation-and-messages.md#how-messages-reach-the-user:
+ * the replenishment cart, the customer's delivery form): there the field is only marked
+ * (`markedInputProps`) and the message shows once, where it did.
  */
 
 /**

@@ -15,12 +15,12 @@ const twoDecimals = lazily(
   () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 );
 
-/** Dollars with a $ sign and two decimals (SPEC §9): 12.5 → "$12.50". */
+/** Dollars with a $ sign and two decimals (docs/product/screens.md#formats): 12.5 → "$12.50". */
 export function formatMoney(dollars: number): string {
   return money().format(dollars);
 }
 
-/** Kilograms with two decimals (SPEC §9): 1.25 → "1.25 kg". */
+/** Kilograms with two decimals (docs/product/screens.md#formats): 1.25 → "1.25 kg". */
 export function formatWeight(kg: number): string {
   return `${formatWeightNumber(kg)} kg`;
 }
@@ -55,7 +55,10 @@ const dateOnly = lazily(
   () => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }),
 );
 
-/** A timestamp in local time, day/month/year hour:minute as en-GB writes it (SPEC §2): "22/11/2026, 14:05". */
+/**
+ * A timestamp in local time, day/month/year hour:minute as en-GB writes it
+ * (docs/product/screens.md#formats): "22/11/2026, 14:05".
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateTime().format(date);

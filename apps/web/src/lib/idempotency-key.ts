@@ -1,4 +1,7 @@
-/** A fresh Idempotency-Key: a retried request with it acts once (DESIGN §5). */
+/**
+ * A fresh Idempotency-Key: a retried request with it acts once
+ * (docs/product/business-rules.md#idempotency).
+ */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID exists only on secure origins; a plain-http LAN address still gets a random key.

@@ -10,7 +10,10 @@ import {
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
 
-/** SPEC §9: a lazy chunk that has not arrived after 120 seconds counts as failed. */
+/**
+ * docs/product/screens.md#code-loading: a lazy chunk that has not arrived after 120 seconds counts
+ * as failed.
+ */
 export const LAZY_IMPORT_TIMEOUT_MS = 120_000;
 
 type ComponentModule<Props> = { default: ComponentType<Props> };
@@ -22,7 +25,10 @@ function LoadFailed() {
 }
 
 export type LazyComponent<Props> = ComponentType<Props> & {
-  /** Starts loading the chunk now, before the component first renders; settles when it is there or failed. */
+  /**
+   * Starts loading the chunk now, before the component first renders; settles when it is there or
+   * failed.
+   */
   preload: () => Promise<void>;
 };
 
@@ -80,7 +86,8 @@ export function lazyWithTimeout<Props extends object>(
 
   function LazyWithTimeout(props: Props) {
     const lazyComponent = useSyncExternalStore(subscribe, () => LazyComponent);
-    // Chosen once per mount: switching from the lazy wrapper to the module's component would remount it.
+    // Chosen once per mount: switching from the lazy wrapper to the module's component would
+    // remount it.
     const [ready] = useState(() => loaded);
     const Component = ready ?? lazyComponent;
     return (

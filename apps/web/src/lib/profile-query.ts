@@ -13,6 +13,7 @@ export const profileQueryOptions = () =>
   queryOptions({
     queryKey: ['profile'],
     queryFn: ({ signal }) => getProfile(signal),
-    // A failed profile sends the user home (SPEC §2); retrying would only delay that.
+    // A failed profile sends the user home (docs/product/screens.md#loading-the-profile); retrying
+    // would only delay that.
     retry: false,
   });

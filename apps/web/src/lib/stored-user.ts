@@ -1,7 +1,7 @@
 import { ROLES, type SessionUser } from '@depot/contract';
 import { useSyncExternalStore } from 'react';
 
-/** localStorage key of the stored user (SPEC §2). */
+/** localStorage key of the stored user (docs/product/screens.md#loading-the-profile). */
 export const STORED_USER_KEY = 'user';
 
 const listeners = new Set<() => void>();

@@ -2,7 +2,9 @@ import type { LocationType, OrderDraftInput, StockItem } from '@depot/contract';
 import { useSyncExternalStore } from 'react';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 
-/** One line of the draft (SPEC §3): what the customer saw when choosing it. */
+/**
+ * One line of the draft (docs/product/data.md#order-draft): what the customer saw when choosing it.
+ */
 export interface DraftItem {
   stock_id: number;
   product_name: string;
@@ -12,8 +14,8 @@ export interface DraftItem {
 }
 
 /**
- * The order being prepared (SPEC §3 order draft), kept in sessionStorage so the preview survives a
- * reload and the products form keeps its entries on the way back.
+ * The order being prepared (docs/product/data.md#order-draft), kept in sessionStorage so the
+ * preview survives a reload and the products form keeps its entries on the way back.
  */
 export interface OrderDraft {
   customer_id: number;
@@ -87,7 +89,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The signed-in customer's draft; another customer's draft left in the tab is not theirs to see. */
+/**
+ * The signed-in customer's draft; another customer's draft left in the tab is not theirs to see.
+ */
 export function getOrderDraft(customerId: number): OrderDraft | null {
   const draft = storedDraft();
   return draft && draft.customer_id === customerId ? draft : null;
@@ -118,8 +122,9 @@ export function clearOrderDraft() {
 }
 
 /**
- * The draft's lines with `product` set to `quantity` (SPEC §5): 0 or less removes the line, more
- * than is available is cut to what is available, a fraction to the whole number below.
+ * The draft's lines with `product` set to `quantity`
+ * (docs/product/validation-and-messages.md#order-form): 0 or less removes the line, more than is
+ * available is cut to what is available, a fraction to the whole number below.
  */
 export function withQuantity(items: readonly DraftItem[], product: StockItem, quantity: number): DraftItem[] {
   const wanted = Number.isFinite(quantity) ? Math.min(Math.floor(quantity), product.quantity) : 0;

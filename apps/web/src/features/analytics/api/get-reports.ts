@@ -19,7 +19,10 @@ function getReport<T>(path: string, { startDate, endDate }: ReportQuery, signal?
   return apiClient.get<T>(`${path}?${query}`, { signal });
 }
 
-/** One report for a date range; nothing is fetched until the range is complete (SPEC §5). */
+/**
+ * One report for a date range; nothing is fetched until the range is complete
+ * (docs/product/validation-and-messages.md#analytics).
+ */
 const reportQueryOptions = <T>(path: string, range: ReportQuery | null) =>
   queryOptions({
     queryKey: reportKeys.report(path, range),

@@ -5,7 +5,7 @@ import { useInView } from '@/hooks/use-in-view';
 import { afterNextPaint } from '@/lib/after-paint';
 import { prepareCharts } from './chart-drawing';
 
-/** SPEC §2: every chart is 400 px high. */
+/** docs/product/screens.md#inventory-reporting: every chart is 400 px high. */
 export const CHART_HEIGHT = 400;
 
 interface ChartCardProps {
@@ -13,7 +13,7 @@ interface ChartCardProps {
   status: 'pending' | 'error' | 'success';
   error?: unknown;
   onRetry: () => void;
-  /** The spec's sentence when the range has nothing to draw; null when there is data. */
+  /** The screen's sentence when the range has nothing to draw; null when there is data. */
   emptyMessage: string | null;
   children: ReactNode;
 }

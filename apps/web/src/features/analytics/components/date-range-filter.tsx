@@ -12,7 +12,10 @@ interface DateRangeFilterProps {
   error?: string;
 }
 
-/** Start and end date, both required (SPEC §2, §5); the end day counts whole. */
+/**
+ * Start and end date, both required (docs/product/screens.md#inventory-reporting,
+ * docs/product/validation-and-messages.md#analytics); the end day counts whole.
+ */
 export function DateRangeFilter({ value, onChange, error }: DateRangeFilterProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={520}>

@@ -5,7 +5,10 @@ export function toDateInputValue(date: Date): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
-/** SPEC §9: the first day of the month five months ago to the last day of this month. */
+/**
+ * docs/product/screens.md#inventory-reporting: the first day of the month five months ago to the
+ * last day of this month.
+ */
 export function defaultReportRange(today: Date = new Date()): { startDate: string; endDate: string } {
   const start = new Date(today.getFullYear(), today.getMonth() - 5, 1);
   const end = new Date(today.getFullYear(), today.getMonth() + 1, 0);

@@ -17,7 +17,10 @@ import { SalesChart } from '../components/sales-chart';
 export const CHOOSE_DATES_TEXT = 'Choose a start and an end date to see the reports.';
 export const START_AFTER_END_TEXT = 'The start date must be on or before the end date.';
 
-/** The range the charts load for, or why there is none (SPEC §5: both dates, start first; 10 years at most). */
+/**
+ * The range the charts load for, or why there is none
+ * (docs/product/validation-and-messages.md#analytics: both dates, start first; 10 years at most).
+ */
 function usableRange({ startDate, endDate }: DateRangeValues): { range: ReportQuery | null; error?: string } {
   if (!isCalendarDay(startDate) || !isCalendarDay(endDate)) return { range: null };
   if (startDate > endDate) return { range: null, error: START_AFTER_END_TEXT };
@@ -27,7 +30,10 @@ function usableRange({ startDate, endDate }: DateRangeValues): { range: ReportQu
   return { range: { startDate, endDate } };
 }
 
-/** The Inventory Manager's Overview: 'Inventory Reporting' (SPEC §2 Analytics page). */
+/**
+ * The Inventory Manager's Overview: 'Inventory Reporting'
+ * (docs/product/screens.md#inventory-reporting).
+ */
 export default function InventoryReportingPage() {
   const [dates, setDates] = useState<DateRangeValues>(defaultReportRange);
   const { range, error } = usableRange(dates);

@@ -6,7 +6,8 @@ export async function loginUser(body: LoginBody): Promise<LoginResponse> {
   try {
     return await apiClient.post<LoginResponse>('/auth/login', body);
   } catch (error) {
-    // SPEC §8: every rejected login reads the same, whatever the server said.
+    // docs/product/validation-and-messages.md#how-messages-reach-the-user: every rejected login
+    // reads the same, whatever the server said.
     if (isApiError(error, 401)) throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
     throw error;
   }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 export function registerUser(body: RegisterBody): Promise<RegisterResponse> {
-  // SPEC §7: registration is sent without credentials; it does not log the user in.
+  // docs/product/api.md: registration is sent without credentials; it does not log the user in.
   return apiClient.post<RegisterResponse>('/auth/register', body, { credentials: 'omit' });
 }
 

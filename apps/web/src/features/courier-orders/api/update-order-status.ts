@@ -24,7 +24,7 @@ export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrderStatus,
-    // SPEC §7: the row's status is updated in place.
+    // docs/product/api.md: the row's status is updated in place.
     onSuccess: ({ order }) => replaceCourierOrder(queryClient, order),
     // The dialog shows the failure itself.
     meta: { handlesErrors: true },

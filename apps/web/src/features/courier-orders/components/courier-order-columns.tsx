@@ -62,7 +62,8 @@ export function courierOrderColumns(
     },
     {
       header: 'Delivery Address',
-      sort: 'shipping_address',
+      // By PIN code: the area, which is how a courier plans a round.
+      sort: 'pin_code',
       cell: (order) => {
         const address = `${order.shipping_address} (${order.pin_code})`;
         return (
@@ -77,7 +78,6 @@ export function courierOrderColumns(
     },
     {
       header: 'Weight',
-      sort: 'consignment_weight',
       align: 'right',
       numeric: true,
       cell: (order) => formatWeight(order.consignment_weight),
@@ -90,7 +90,6 @@ export function courierOrderColumns(
     },
     {
       header: 'Shipping Cost',
-      sort: 'shipping_cost',
       align: 'right',
       numeric: true,
       cell: (order) => formatMoney(order.shipping_cost),

@@ -34,7 +34,8 @@ function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void 
     validate: resolveStatus,
   });
   const updateStatus = useUpdateOrderStatus();
-  // SPEC §5: nothing is sent unless a new status is chosen.
+  // docs/product/validation-and-messages.md#delivery-status: nothing is sent unless a new status is
+  // chosen.
   const changed = form.values.status !== order.status;
 
   return (

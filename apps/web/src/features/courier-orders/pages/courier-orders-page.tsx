@@ -15,7 +15,10 @@ export const NO_COURIER_ORDERS_TEXT = 'No orders assigned to you yet.';
 const ALL = 'All';
 const STATUS_FILTERS = [ALL, ...ORDER_STATUSES];
 
-/** The courier's board (SPEC §2): the orders assigned to them, a page at a time, updated live. */
+/**
+ * The courier's board (docs/product/screens.md#courier-service): the orders assigned to them, a
+ * page at a time, updated live.
+ */
 export default function CourierOrdersPage() {
   const courierId = useSessionUser().id;
   const orders = useCourierOrderList();

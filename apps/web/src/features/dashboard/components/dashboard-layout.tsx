@@ -14,10 +14,11 @@ interface DashboardLayoutProps {
 }
 
 /**
- * Loads the profile (SPEC §2). Until it answers, the dashboard is drawn for the role of the user
- * stored at login, so a returning user sees it at once; the profile's role then wins, and a failed
- * profile clears the stored user and goes home. The server checks every request on its own, so the
- * stored role only decides what is drawn, never what is allowed.
+ * Loads the profile (docs/product/screens.md#loading-the-profile). Until it answers, the dashboard
+ * is drawn for the role of the user stored at login, so a returning user sees it at once; the
+ * profile's role then wins, and a failed profile clears the stored user and goes home. The server
+ * checks every request on its own, so the stored role only decides what is drawn, never what is
+ * allowed.
  */
 export function DashboardLayout({ renderContent, accountMenu }: DashboardLayoutProps) {
   const navigate = useNavigate();

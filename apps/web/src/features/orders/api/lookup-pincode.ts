@@ -15,7 +15,10 @@ export const pincodeQueryOptions = (pin: string) =>
     staleTime: 60 * 60_000,
   });
 
-/** SPEC §5: a code is valid when the lookup's status is a success and it has a post office. */
+/**
+ * docs/product/validation-and-messages.md#pin-codes: a code is valid when the lookup's status is a
+ * success and it has a post office.
+ */
 export function isValidPincodeAnswer(answer: PincodeLookup): boolean {
   const [first] = answer;
   return first?.Status === 'Success' && (first.PostOffice?.length ?? 0) > 0;

@@ -14,7 +14,10 @@ export function placeOrder({ body, idempotencyKey }: PlaceOrderVariables): Promi
   });
 }
 
-/** POST /api/orders; a failure shows the server's message in an error toast (SPEC §8). */
+/**
+ * POST /api/orders; a failure shows the server's message in an error toast
+ * (docs/product/validation-and-messages.md#how-messages-reach-the-user).
+ */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({

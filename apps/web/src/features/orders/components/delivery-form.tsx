@@ -21,8 +21,9 @@ interface DeliveryFormProps {
 }
 
 /**
- * Where and how the order goes (SPEC §2): every field is required (SPEC §5). A refused field is
- * marked; the message shows once, in the alert beside Place Order.
+ * Where and how the order goes (docs/product/screens.md#customer-products): every field is required
+ * (docs/product/validation-and-messages.md#order-form). A refused field is marked; the message
+ * shows once, in the alert beside Place Order.
  */
 export function DeliveryFields({ form }: DeliveryFormProps) {
   const couriers = useCourierServices();

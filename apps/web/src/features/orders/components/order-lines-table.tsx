@@ -6,7 +6,10 @@ import type { DraftItem } from '../order-draft';
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const lineTotal = (item: DraftItem) => (Math.round(item.price * 100) * item.quantity) / 100;
 
-/** The draft's lines with each line's total (SPEC §2 Order Preview item table); a list on phones. */
+/**
+ * The draft's lines with each line's total (docs/product/screens.md#order-preview); a list on
+ * phones.
+ */
 export function OrderLinesTable({ items }: { items: readonly DraftItem[] }) {
   const isPhone = useIsPhone();
   if (isPhone) {

@@ -10,7 +10,9 @@ interface ProductQuantities {
   onQuantityChange: (product: StockItem, quantity: number) => void;
 }
 
-/** The products on sale with a quantity to order each (SPEC §2 Customer Products Overview). */
+/**
+ * The products on sale with a quantity to order each (docs/product/screens.md#customer-products).
+ */
 export function productColumns({
   quantityOf,
   onQuantityChange,

@@ -10,7 +10,10 @@ interface QuantityInputProps {
   showLabel?: boolean;
 }
 
-/** Quantity to Order (SPEC §5): 0 to what is available; 0 or an empty field takes the line out. */
+/**
+ * Quantity to Order (docs/product/validation-and-messages.md#order-form): 0 to what is available; 0
+ * or an empty field takes the line out.
+ */
 export function QuantityInput({ product, quantity, onChange, showLabel = false }: QuantityInputProps) {
   const soldOut = product.quantity === 0;
   const label = `Quantity to order of ${product.stock_name}`;

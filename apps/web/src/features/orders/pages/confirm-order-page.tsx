@@ -8,7 +8,10 @@ import { type OrderConfirmation, readOrderConfirmation } from '../order-draft';
 
 export const ORDER_PLACED_TEXT = 'Order Placed Successfully!';
 
-/** Confirm Order (SPEC §2): the placed order's address and phone, and the way home. */
+/**
+ * Confirm Order (docs/product/screens.md#confirm-order): the placed order's address and phone, and
+ * the way home.
+ */
 export default function ConfirmOrderPage() {
   const state = useLocation().state as OrderConfirmation | null;
   const confirmation = state?.order_id ? state : readOrderConfirmation();

@@ -95,7 +95,7 @@ async function fillOrderForm({ user }: Rendered, pin = '110001') {
 }
 
 describe('Customer Products Overview', () => {
-  it("lists the products with the spec's columns; a sold-out one cannot be ordered", async () => {
+  it("lists the products with the documented columns; a sold-out one cannot be ordered", async () => {
     renderOrdering(PATHS.products);
     const table = await screen.findByRole('table');
     expect(
@@ -193,7 +193,7 @@ describe('Customer Products Overview', () => {
     expect(rendered.router.state.location.pathname).toBe(PATHS.products);
   });
 
-  it('stops on an unknown PIN code with the spec message', async () => {
+  it('stops on an unknown PIN code with the documented message', async () => {
     const rendered = renderOrdering(PATHS.products);
     await fillOrderForm(rendered, '999999');
     await rendered.user.click(screen.getByRole('button', { name: 'Place Order' }));

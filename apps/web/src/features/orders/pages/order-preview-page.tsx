@@ -25,14 +25,18 @@ import {
 export const NOTHING_TO_PREVIEW_TEXT = 'There is no order to preview.';
 
 /**
- * SPEC §5: every delivery field and at least one item, as the contract's order schema checks them.
- * (Here rather than in order-draft.ts, which Confirm Order loads too and which has no zod.)
+ * docs/product/validation-and-messages.md#order-form: every delivery field and at least one item,
+ * as the contract's order schema checks them. (Here rather than in order-draft.ts, which Confirm
+ * Order loads too and which has no zod.)
  */
 function isDraftComplete(draft: OrderDraft): boolean {
   return orderDraftSchema.safeParse(toOrderPayload(draft)).success;
 }
 
-/** Order Preview (SPEC §2): the draft as it will be sent, with the server's shipping cost. */
+/**
+ * Order Preview (docs/product/screens.md#order-preview): the draft as it will be sent, with the
+ * server's shipping cost.
+ */
 export default function OrderPreviewPage() {
   const customerId = useSessionUser().id;
   const draft = useOrderDraft(customerId);

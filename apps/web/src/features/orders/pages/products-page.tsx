@@ -30,7 +30,10 @@ export const NO_PRODUCTS_TEXT = 'No products are on sale yet.';
 
 const resolveOrder = schemaResolver(orderDraftSchema, { sync: true });
 
-/** The order the alert reads the errors in: the fields as they stand, the products, then the form's own. */
+/**
+ * The order the alert reads the errors in: the fields as they stand, the products, then the form's
+ * own.
+ */
 const PROBLEM_ORDER = [
   'shipping_address',
   'pin_code',
@@ -42,8 +45,9 @@ const PROBLEM_ORDER = [
 ];
 
 /**
- * The one message the alert above Place Order shows (SPEC §5): anything missing first, in
- * yellow, as "Please fill in all required fields…"; otherwise the first other problem, in red.
+ * The one message the alert above Place Order shows
+ * (docs/product/validation-and-messages.md#order-form): anything missing first, in yellow, as
+ * "Please fill in all required fields…"; otherwise the first other problem, in red.
  */
 function problemOf(errors: FormErrors): { message: string; color: 'yellow' | 'red' } | null {
   if (Object.values(errors).includes(ORDER_MESSAGES.requiredFields)) {
@@ -63,7 +67,10 @@ function fieldsOf({
   return { shipping_address, pin_code, location_type, phone_number, courier_service_id };
 }
 
-/** Customer Products Overview (SPEC §2): choose quantities, say where to deliver, go to the preview. */
+/**
+ * Customer Products Overview (docs/product/screens.md#customer-products): choose quantities, say
+ * where to deliver, go to the preview.
+ */
 export default function ProductsPage() {
   const customerId = useSessionUser().id;
   const draft = useOrderDraft(customerId) ?? emptyDraft(customerId);

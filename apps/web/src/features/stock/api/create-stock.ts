@@ -12,7 +12,8 @@ export function useCreateStock() {
   return useMutation({
     mutationFn: createStock,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.lists() }),
-    // SPEC §8: the form shows failures in a red alert, not a toast.
+    // docs/product/validation-and-messages.md#how-messages-reach-the-user: the form shows failures
+    // in a red alert, not a toast.
     meta: { handlesErrors: true },
   });
 }

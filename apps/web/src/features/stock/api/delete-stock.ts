@@ -15,7 +15,8 @@ export function useDeleteStock() {
       queryClient.removeQueries({ queryKey: stockKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: stockKeys.lists() });
     },
-    // SPEC §8: the page shows failures in a red alert, not a toast.
+    // docs/product/validation-and-messages.md#how-messages-reach-the-user: the page shows failures
+    // in a red alert, not a toast.
     meta: { handlesErrors: true },
   });
 }

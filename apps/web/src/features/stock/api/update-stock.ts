@@ -21,7 +21,8 @@ export function useUpdateStock() {
         queryClient.invalidateQueries({ queryKey: stockKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: stockKeys.detail(id) }),
       ]),
-    // SPEC §8: the form shows failures in a red alert, not a toast.
+    // docs/product/validation-and-messages.md#how-messages-reach-the-user: the form shows failures
+    // in a red alert, not a toast.
     meta: { handlesErrors: true },
   });
 }

@@ -32,9 +32,9 @@ interface StockFormProps {
 }
 
 /**
- * The Add Stock and Update Stock fields (SPEC §5): all four required when adding; when updating,
- * a field left blank is not sent and keeps its stored value (`withoutBlanks`). Rules are the
- * contract's, so the form refuses what the server would.
+ * The Add Stock and Update Stock fields (docs/product/validation-and-messages.md#stock): all four
+ * required when adding; when updating, a field left blank is not sent and keeps its stored value
+ * (`withoutBlanks`). Rules are the contract's, so the form refuses what the server would.
  */
 export function StockForm({ mode, initialValues = EMPTY_STOCK_FORM, submitting, onSubmit }: StockFormProps) {
   const adding = mode === 'add';

@@ -2,13 +2,17 @@ import { useEffect, useRef } from 'react';
 import type { AlertMessage } from '@/hooks/use-timed-alert';
 
 export const LOW_STOCK_TITLE = 'Low Stocks Level';
-/** SPEC §9: a manager with this many stock items or fewer is warned. */
+/**
+ * docs/product/screens.md#low-stock-warning: a manager with this many stock items or fewer is
+ * warned.
+ */
 export const LOW_STOCK_MAX_ITEMS = 5;
 export const LOW_STOCK_CHECK_MS = 5000;
 
 /**
- * SPEC §9: while the page is open, every 5 seconds, a manager with 5 or fewer stock items sees the
- * 'Low Stocks Level' danger alert. `itemCount` is undefined until the list has loaded.
+ * docs/product/screens.md#low-stock-warning: while the page is open, every 5 seconds, a manager
+ * with 5 or fewer stock items sees the 'Low Stocks Level' danger alert. `itemCount` is undefined
+ * until the list has loaded.
  */
 export function useLowStockWarning(itemCount: number | undefined, show: (alert: AlertMessage) => void) {
   const count = useRef(itemCount);

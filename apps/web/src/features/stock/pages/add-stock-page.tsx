@@ -8,7 +8,7 @@ import { useCreateStock } from '../api/create-stock';
 import { BackToStockLink } from '../components/back-to-stock-link';
 import { StockForm } from '../components/stock-form';
 
-/** SPEC §9: alerts vanish after 3 seconds. */
+/** docs/product/screens.md#toasts-and-alerts: alerts vanish after 3 seconds. */
 export const ADD_STOCK_ALERT_MS = 3000;
 
 /** Stays on the form after adding, cleared for the next item, with the server's message. */

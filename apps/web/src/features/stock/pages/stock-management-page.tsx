@@ -15,7 +15,7 @@ import { useStockCount, useStockList } from '../api/list-stocks';
 import { stockColumns } from '../components/stock-columns';
 import { useLowStockWarning } from '../components/use-low-stock-warning';
 
-/** SPEC §9: alerts on this page vanish after 3 seconds. */
+/** docs/product/screens.md#toasts-and-alerts: alerts on this page vanish after 3 seconds. */
 export const STOCK_ALERT_MS = 3000;
 export const NO_STOCK_TEXT = 'No stock items yet.';
 

@@ -12,7 +12,10 @@ import { useUpdateStock } from '../api/update-stock';
 import { BackToStockLink } from '../components/back-to-stock-link';
 import { StockForm, type StockFormValues } from '../components/stock-form';
 
-/** SPEC §9: alerts on the update-stock form vanish after 2 seconds. */
+/**
+ * docs/product/screens.md#toasts-and-alerts: alerts on the update-stock form vanish after 2
+ * seconds.
+ */
 export const UPDATE_STOCK_ALERT_MS = 2000;
 
 export default function UpdateStockPage() {

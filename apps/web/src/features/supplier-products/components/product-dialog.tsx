@@ -42,9 +42,11 @@ export function ProductDialog({ opened, product, onClose }: ProductDialogProps) 
 }
 
 /**
- * Add Product (SPEC §2, §5): name, price, weight and quantity, all required; price and weight from
- * 0 in steps of 0.01, quantity from 0. Editing changes price, weight and quantity only. The rules
- * are the contract's, so the form refuses what the server would.
+ * Add Product (docs/product/screens.md#supplier-products,
+ * docs/product/validation-and-messages.md#supplier-products): name, price, weight and quantity, all
+ * required; price and weight from 0 in steps of 0.01, quantity from 0. Editing changes price,
+ * weight and quantity only. The rules are the contract's, so the form refuses what the server
+ * would.
  */
 function ProductForm({ product, onDone }: { product: SupplierProduct | null; onDone: () => void }) {
   const user = useStoredUser();
@@ -57,7 +59,8 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
       weight: product ? String(product.weight) : '',
       quantity: product ? String(product.quantity) : '',
     },
-    // Blank fields read as missing, so the schema says "Price is required" rather than "must be a number".
+    // Blank fields read as missing, so the schema says "Price is required" rather than "must be a
+    // number".
     validate: (values) => (editing ? RESOLVERS.edit : RESOLVERS.add)(withoutBlanks(values)),
   });
 

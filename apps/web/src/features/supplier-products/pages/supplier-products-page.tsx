@@ -11,7 +11,10 @@ import { ProductDialog } from '../components/product-dialog';
 
 export const NO_PRODUCTS_TEXT = 'No products yet.';
 
-/** Supplier Products (SPEC §2): the supplier's own catalogue, an Add Product dialog and edits. */
+/**
+ * Supplier Products (docs/product/screens.md#supplier-products): the supplier's own catalogue, an
+ * Add Product dialog and edits.
+ */
 export default function SupplierProductsPage() {
   const products = useSupplierProductList();
   // Kept after closing, so a closing dialog does not change its title while it fades out.

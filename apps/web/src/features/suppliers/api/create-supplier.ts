@@ -4,11 +4,14 @@ import { apiClient } from '@/lib/api-client';
 import { supplierKeys } from '@/lib/query-keys';
 
 export function createSupplier(body: CreateSupplierBody): Promise<SupplierResponse> {
-  // SPEC §7: the client sends an empty id with a new supplier; the server ignores it.
+  // docs/product/api.md: the client sends an empty id with a new supplier; the server ignores it.
   return apiClient.post<SupplierResponse>('/api/suppliers', { ...body, id: '' });
 }
 
-/** A failure is toasted with the server's message by the query client (SPEC §8). */
+/**
+ * A failure is toasted with the server's message by the query client
+ * (docs/product/validation-and-messages.md#how-messages-reach-the-user).
+ */
 export function useCreateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({

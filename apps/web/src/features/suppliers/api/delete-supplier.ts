@@ -10,8 +10,9 @@ export function deleteSupplier(id: number): Promise<MessageResponse> {
 }
 
 /**
- * SPEC §8: the row leaves the table whatever the server answers. The list is refetched only after
- * a success, so a refused delete does not bring the row straight back; a network error is only logged.
+ * docs/product/validation-and-messages.md#how-messages-reach-the-user: the row leaves the table
+ * whatever the server answers. The list is refetched only after a success, so a refused delete does
+ * not bring the row straight back; a network error is only logged.
  */
 export function useDeleteSupplier() {
   const queryClient = useQueryClient();

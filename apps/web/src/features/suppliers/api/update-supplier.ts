@@ -13,7 +13,10 @@ export function updateSupplier({ id, body }: UpdateSupplierVariables): Promise<S
   return apiClient.put<SupplierResponse>(`/api/suppliers/${id}`, body);
 }
 
-/** A failure is toasted with the server's message by the query client (SPEC §8). */
+/**
+ * A failure is toasted with the server's message by the query client
+ * (docs/product/validation-and-messages.md#how-messages-reach-the-user).
+ */
 export function useUpdateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -51,8 +51,9 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
   const form = useForm<SupplierFormValues>({
     mode: 'uncontrolled',
     initialValues,
-    // SPEC §5: every field is required when adding. Editing checks only what is sent, the fields
-    // the user changed, so a supplier who never had a phone number can still be renamed.
+    // docs/product/validation-and-messages.md#suppliers: every field is required when adding.
+    // Editing checks only what is sent, the fields the user changed, so a supplier who never had a
+    // phone number can still be renamed.
     validate: (values) =>
       editing ? resolveUpdate(changedFields(values, initialValues)) : resolveCreate(values),
   });

@@ -22,7 +22,10 @@ export function placeSupplyOrder({
   });
 }
 
-/** A failure is toasted with the server's message by the query client (SPEC §8). */
+/**
+ * A failure is toasted with the server's message by the query client
+ * (docs/product/validation-and-messages.md#how-messages-reach-the-user).
+ */
 export function usePlaceSupplyOrder() {
   const queryClient = useQueryClient();
   return useMutation({

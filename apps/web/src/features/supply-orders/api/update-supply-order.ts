@@ -14,7 +14,10 @@ export function updateSupplyOrder({ id, body }: UpdateSupplyOrderVariables): Pro
   return apiClient.put<SupplyOrderResponse>(`${SUPPLY_ORDERS_PATH}/${id}`, body);
 }
 
-/** SPEC §8: a refused update is toasted with the server's error; a network error is only logged. */
+/**
+ * docs/product/validation-and-messages.md#how-messages-reach-the-user: a refused update is toasted
+ * with the server's error; a network error is only logged.
+ */
 export function useUpdateSupplyOrder() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -14,7 +14,10 @@ interface CartModalProps {
   onPlaceOrder: () => void;
 }
 
-/** The replenishment cart (SPEC §2): its items with Remove, the totals, and 'Place Order'. */
+/**
+ * The replenishment cart (docs/product/screens.md#cart): its items with Remove, the totals, and
+ * 'Place Order'.
+ */
 export function CartModal({
   opened,
   cart,

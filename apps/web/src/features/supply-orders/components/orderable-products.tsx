@@ -20,13 +20,19 @@ type Quantities = ReturnType<typeof useQuantities>;
 
 interface OrderableProductActions {
   quantities: Quantities;
-  /** Whether the product is already in the cart: it cannot be added again (SPEC §4). */
+  /**
+   * Whether the product is already in the cart: it cannot be added again
+   * (docs/product/screens.md#cart).
+   */
   inCart: (productId: number) => boolean;
   /** Called with the quantity as typed; the page checks it. */
   onAdd: (product: SupplierProduct, quantity: string) => void;
 }
 
-/** The chosen supplier's products (SPEC §2): ID, Name, Price, Available Quantity, Quantity, add to cart. */
+/**
+ * The chosen supplier's products (docs/product/screens.md#stock-replenishment): ID, Name, Price,
+ * Available Quantity, Quantity, add to cart.
+ */
 export function orderableProductColumns({
   quantities,
   inCart,

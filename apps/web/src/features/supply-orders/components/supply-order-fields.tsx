@@ -16,8 +16,9 @@ export function OrderProducts({ order }: { order: SupplyOrder }) {
 }
 
 /**
- * The expected delivery in local time; until the supplier sets it, 'Waiting for update' (SPEC §2)
- * while an update can still come, and a dash once the order is Delivered or Canceled.
+ * The expected delivery in local time; until the supplier sets it, 'Waiting for update'
+ * (docs/product/screens.md#my-orders-and-supply-orders) while an update can still come, and a dash
+ * once the order is Delivered or Canceled.
  */
 export function ExpectedDelivery({ order }: { order: SupplyOrder }) {
   if (!order.expected_delivery_time) {

@@ -11,7 +11,7 @@ describe('the Update dialog’s date-time conversion', () => {
     process.env.TZ = zone;
   });
 
-  it('reads a datetime-local value as local time and answers it in UTC (SPEC §5)', () => {
+  it('reads a datetime-local value as local time and answers it in UTC', () => {
     expect(toUtcIso('2026-12-01T14:30')).toBe('2026-12-01T09:00:00.000Z');
     expect(toUtcIso('2026-01-01T02:00')).toBe('2025-12-31T20:30:00.000Z');
   });

@@ -1,6 +1,8 @@
 import type { SupplyOrderStatus } from '@depot/contract';
 
-/** The value a datetime-local input shows for a UTC timestamp: the browser's local date and time. */
+/**
+ * The value a datetime-local input shows for a UTC timestamp: the browser's local date and time.
+ */
 export function toLocalInputValue(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
@@ -9,8 +11,9 @@ export function toLocalInputValue(iso: string | null): string {
 }
 
 /**
- * SPEC §5: the local date-time entered, as a UTC ISO timestamp ("2026-06-18T15:00" read as local
- * time). A value that is no date-time at all is passed on as it is, for the schema to refuse.
+ * docs/product/validation-and-messages.md#supply-order-update: the local date-time entered, as a
+ * UTC ISO timestamp ("2026-06-18T15:00" read as local time). A value that is no date-time at all is
+ * passed on as it is, for the schema to refuse.
  */
 export function toUtcIso(localValue: string): string {
   const date = new Date(localValue);

@@ -41,9 +41,10 @@ interface UpdateSupplyOrderValues {
 const resolveUpdate = schemaResolver(updateSupplyOrderBodySchema, { sync: true });
 
 /**
- * SPEC §4, §5: the status select starts from the order's status and the date-time input from its
- * expected delivery, in local time. Only what changed is sent; the local date-time goes as UTC ISO.
- * The contract's schema refuses a body with neither ("Please update at least one field …").
+ * docs/product/statuses.md, docs/product/validation-and-messages.md#supply-order-update: the status
+ * select starts from the order's status and the date-time input from its expected delivery, in
+ * local time. Only what changed is sent; the local date-time goes as UTC ISO. The contract's schema
+ * refuses a body with neither ("Please update at least one field …").
  */
 function UpdateSupplyOrderForm({ order, onDone }: { order: SupplyOrder; onDone: () => void }) {
   const initialValues: UpdateSupplyOrderValues = {
@@ -109,7 +110,10 @@ function UpdateSupplyOrderForm({ order, onDone }: { order: SupplyOrder; onDone: 
   );
 }
 
-/** The body of the update: the status if it changed, the delivery time (as UTC) if it was set or changed. */
+/**
+ * The body of the update: the status if it changed, the delivery time (as UTC) if it was set or
+ * changed.
+ */
 function changesOf(
   values: UpdateSupplyOrderValues,
   initial: UpdateSupplyOrderValues,

@@ -1,7 +1,10 @@
 import type { SupplierProduct } from '@depot/contract';
 import { useCallback, useMemo, useState } from 'react';
 
-/** A product in the cart with the quantity to order; price and weight as the product list showed them. */
+/**
+ * A product in the cart with the quantity to order; price and weight as the product list showed
+ * them.
+ */
 export interface CartItem {
   product_id: number;
   product_name: string;
@@ -16,8 +19,9 @@ export function lineCostCents(item: CartItem): number {
 }
 
 /**
- * The replenishment cart (SPEC §4): a product already in it cannot be added again; items can be
- * removed; the page empties it when the supplier changes and after a successful order.
+ * The replenishment cart (docs/product/screens.md#cart): a product already in it cannot be added
+ * again; items can be removed; the page empties it when the supplier changes and after a successful
+ * order.
  */
 export function useCart() {
   const [items, setItems] = useState<CartItem[]>([]);

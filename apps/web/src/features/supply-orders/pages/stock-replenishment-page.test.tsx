@@ -90,7 +90,7 @@ async function toastText(text: string): Promise<HTMLElement> {
 }
 
 describe('Stock Replenishment page', () => {
-  it("lists the chosen supplier's products with the spec's columns", async () => {
+  it("lists the chosen supplier's products with the documented columns", async () => {
     const page = renderReplenishment();
     expect(await screen.findByRole('heading', { name: 'Stock Replenishment' })).toBeInTheDocument();
     expect(screen.getByText(CHOOSE_SUPPLIER_TEXT)).toBeInTheDocument();
@@ -174,7 +174,9 @@ describe('Stock Replenishment page', () => {
     await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
     expect(await toastText(SUPPLY_ORDER_MESSAGES.addressAndMobileRequired)).toBeInTheDocument();
     await page.user.click(cart.getByRole('button', { name: 'Close' }));
-    // The fields are marked; the message itself is the toast's (SPEC §8), not repeated under them.
+    // The fields are marked; the message itself is the toast's
+    // (docs/product/validation-and-messages.md#how-messages-reach-the-user), not repeated under
+    // them.
     const address = await screen.findByRole('textbox', { name: 'Address' });
     expect(address).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveAttribute('aria-invalid', 'true');

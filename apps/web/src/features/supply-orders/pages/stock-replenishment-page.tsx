@@ -34,8 +34,10 @@ interface ContactValues {
 const resolveOrder = schemaResolver(createSupplyOrderBodySchema, { sync: true });
 
 /**
- * The one message the cart's toast shows for a refused order (SPEC §5, §8): the contact fields'
- * first, then the cart's, then whatever else the schema said.
+ * The one message the cart's toast shows for a refused order
+ * (docs/product/validation-and-messages.md#replenishment,
+ * docs/product/validation-and-messages.md#how-messages-reach-the-user): the contact fields' first,
+ * then the cart's, then whatever else the schema said.
  */
 const MESSAGE_ORDER = ['address', 'mobile_number', 'items', 'supplier_id'];
 function firstMessage(errors: FormErrors): string {
@@ -44,8 +46,11 @@ function firstMessage(errors: FormErrors): string {
 }
 
 /**
- * Stock Replenishment (SPEC §2, §4, §5, §8): the manager's address and mobile number, a supplier,
- * that supplier's products to add to a cart, and the cart that places the order.
+ * Stock Replenishment (docs/product/screens.md#stock-replenishment, docs/product/screens.md#cart,
+ * docs/product/validation-and-messages.md#replenishment,
+ * docs/product/validation-and-messages.md#how-messages-reach-the-user): the manager's address and
+ * mobile number, a supplier, that supplier's products to add to a cart, and the cart that places
+ * the order.
  */
 export default function StockReplenishmentPage() {
   const user = useStoredUser();
@@ -66,7 +71,8 @@ export default function StockReplenishmentPage() {
   const chooseSupplier = (value: string | null) => {
     const next = value ? Number(value) : undefined;
     if (next === supplierId) return;
-    // SPEC §4: a cart holds one supplier's products, so another supplier starts an empty one.
+    // docs/product/screens.md#cart: a cart holds one supplier's products, so another supplier
+    // starts an empty one.
     cart.clear();
     quantities.clear();
     setSupplierId(next);
@@ -101,13 +107,15 @@ export default function StockReplenishmentPage() {
       price,
     })),
   });
-  // The order is checked whole by the contract's schema: the contact fields, the supplier and the cart.
+  // The order is checked whole by the contract's schema: the contact fields, the supplier and the
+  // cart.
   const form = useForm<ContactValues>({
     initialValues: { address: '', mobile_number: '' },
     validate: (values) => resolveOrder(orderBodyOf(values)),
   });
   const orderBody = orderBodyOf(form.values);
-  // A new key whenever the order changes: a retry of the same order reuses it, an edited one must not.
+  // A new key whenever the order changes: a retry of the same order reuses it, an edited one must
+  // not.
   const orderJson = JSON.stringify(orderBody);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key follows the order's content
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [orderJson]);

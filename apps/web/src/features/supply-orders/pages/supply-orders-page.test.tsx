@@ -39,7 +39,7 @@ const IN_TRANSIT = supplyOrder(7, {
 });
 
 describe('Supply Orders page', () => {
-  it('lists the orders with the spec’s columns, totals, and “Waiting for update”', async () => {
+  it('lists the orders with the documented columns, totals, and “Waiting for update”', async () => {
     renderSupplyOrders([IN_TRANSIT, supplyOrder(6)]);
 
     expect(await screen.findByRole('heading', { name: 'Supply Orders' })).toBeInTheDocument();

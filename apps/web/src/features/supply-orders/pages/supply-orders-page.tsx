@@ -6,7 +6,10 @@ import { PageTitle } from '@/components/page-title';
 import { SupplyOrderList } from '../components/supply-order-list';
 import { UpdateSupplyOrderDialog } from '../components/update-supply-order-dialog';
 
-/** Supply Orders (SPEC §2): the orders placed with the supplier, which they move along. */
+/**
+ * Supply Orders (docs/product/screens.md#my-orders-and-supply-orders): the orders placed with the
+ * supplier, which they move along.
+ */
 export default function SupplyOrdersPage() {
   const [updating, setUpdating] = useState<SupplyOrder | null>(null);
   const [dialogOpened, dialog] = useDisclosure(false);
