@@ -123,7 +123,7 @@ describe('Inventory Reporting (manager Overview)', () => {
     ).toBeInTheDocument();
   });
 
-  it("shows the documented sentences for a range without data", async () => {
+  it('shows the documented sentences for a range without data', async () => {
     renderReports({
       inventory: {
         stock_levels: { products: [], quantities: [], reorder_level: 10 },

@@ -95,7 +95,7 @@ async function fillOrderForm({ user }: Rendered, pin = '110001') {
 }
 
 describe('Customer Products Overview', () => {
-  it("lists the products with the documented columns; a sold-out one cannot be ordered", async () => {
+  it('lists the products with the documented columns; a sold-out one cannot be ordered', async () => {
     renderOrdering(PATHS.products);
     const table = await screen.findByRole('table');
     expect(
