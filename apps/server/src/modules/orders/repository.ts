@@ -1,4 +1,4 @@
-import { type LocationType, ORDER_LIST, type Order, type OrderStatus } from '@depot/contract';
+import { ORDER_LIST, type Order, type OrderStatus } from '@depot/contract';
 import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { ListColumns } from '../../db/list-query';
@@ -122,21 +122,8 @@ export function getStockName(db: Executor, stockId: number) {
   return db.selectFrom('stocks').select(['name', 'deleted_at']).where('id', '=', stockId).executeTakeFirst();
 }
 
-export interface NewOrder {
-  customer_id: number;
-  customer_name: string;
-  courier_service_id: number;
-  shipping_address: string;
-  pin_code: string;
-  location_type: LocationType;
-  phone_number: string;
-  consignment_weight_grams: number;
-  items_total_cents: number;
-  shipping_cost_cents: number;
-  status: OrderStatus;
-  delivery_date: string;
-  created_at: string;
-}
+/** An order as placed: every column but those the database or the update fill. */
+export type NewOrder = Omit<Selectable<OrdersTable>, 'id' | 'updated_at'>;
 
 const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
   db

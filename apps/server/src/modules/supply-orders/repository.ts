@@ -101,18 +101,11 @@ export const listSupplyOrders = supplyOrders.list;
 export const pageOfSupplyOrders = supplyOrders.page;
 export const getSupplyOrder = supplyOrders.get;
 
-export interface NewSupplyOrder {
-  inventory_manager_id: number;
-  supplier_id: number;
-  supplier_name: string;
-  inventory_manager_name: string;
-  address: string;
-  mobile_number: string;
-  status: SupplyOrderStatus;
-  total_quantity: number;
-  total_cost_cents: number;
-  created_at: string;
-}
+/** A supply order as placed: its parties, contact, first status and totals. */
+export type NewSupplyOrder = Omit<
+  Selectable<SupplyOrdersTable>,
+  'id' | 'updated_at' | 'expected_delivery_time' | 'delivered_at'
+>;
 
 /** Writes a supply order, its totals and its lines. */
 export async function createSupplyOrder(
