@@ -26,10 +26,10 @@ function TwoLines({ text }: { text: string }) {
 }
 
 /**
- * Supply orders (docs/product/screens.md#supply-orders). The table pairs what belongs together in
- * one cell (the order and its date, the cost and the units, the address and the mobile number, the
- * status and the expected delivery) so that it fits beside the sidebar at 1280 px without cutting
- * the Update button off; below that the list shows as cards, each field labelled.
+ * Supply orders (docs/product/screens.md#my-orders-and-supply-orders). The table pairs what belongs
+ * together in one cell (the order and its date, the cost and the units, the address and the mobile
+ * number, the status and the expected delivery) so that it fits beside the sidebar at 1280 px
+ * without cutting the Update button off; below that the list shows as cards, each field labelled.
  */
 export function supplyOrderColumns(
   onUpdate?: (order: SupplyOrder) => void,
@@ -140,7 +140,10 @@ export function supplyOrderColumns(
   ];
 }
 
-/** Delivered and Canceled orders can no longer change (the server answers 409), so their button is off. */
+/**
+ * Delivered and Canceled orders can no longer change (the server answers 409), so their button is
+ * off.
+ */
 function UpdateButton({ order, onUpdate }: { order: SupplyOrder; onUpdate: (order: SupplyOrder) => void }) {
   const final = isFinalSupplyOrderStatus(order.status);
   return (
