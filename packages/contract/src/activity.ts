@@ -70,6 +70,7 @@ export const ACTIVITY_LIST = defineList({
   defaultSort: { field: 'occurred_at', order: 'desc' },
   searches: "the actor's name or email",
 });
+export type ActivitySortField = (typeof ACTIVITY_LIST.sortFields)[number];
 
 /** GET /api/activity: search, sort and page, and filters (all optional; days are UTC, `to` counts whole). */
 export const activityQuerySchema = listQuerySchema(ACTIVITY_LIST, {

@@ -18,5 +18,6 @@ export const COURIER_LIST = defineList({
   defaultSort: { field: 'name', order: 'asc' },
   searches: 'the name',
 });
+export type CourierSortField = (typeof COURIER_LIST.sortFields)[number];
 export const courierServiceListQuerySchema = listQuerySchema(COURIER_LIST);
 export type CourierServiceListQuery = z.infer<typeof courierServiceListQuerySchema>;

@@ -10,5 +10,6 @@ export const NOTIFICATION_LIST = defineList({
   defaultSort: { field: 'created_at', order: 'desc' },
   searches: 'the title and the message',
 });
+export type NotificationSortField = (typeof NOTIFICATION_LIST.sortFields)[number];
 export const notificationListQuerySchema = listQuerySchema(NOTIFICATION_LIST);
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;

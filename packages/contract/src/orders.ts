@@ -232,6 +232,7 @@ export const ORDER_LIST = defineList({
   defaultSort: { field: 'created_at', order: 'desc' },
   searches: "the order number, the customer's name, the delivery address, the PIN code and the phone number",
 });
+export type OrderSortField = (typeof ORDER_LIST.sortFields)[number];
 
 /** GET /api/orders: search, sort and page; status (one or more) and the days it was placed. */
 export const orderListQuerySchema = listQuerySchema(ORDER_LIST, {

@@ -74,6 +74,7 @@ export const STOCK_LIST = defineList({
   defaultSort: { field: 'stock_id', order: 'desc' },
   searches: 'the stock name',
 });
+export type StockSortField = (typeof STOCK_LIST.sortFields)[number];
 export const stockListQuerySchema = listQuerySchema(STOCK_LIST);
 export type StockListQuery = z.infer<typeof stockListQuerySchema>;
 

@@ -56,6 +56,7 @@ export const SUPPLIER_PRODUCT_LIST = defineList({
   defaultSort: { field: 'id', order: 'desc' },
   searches: 'the product name',
 });
+export type SupplierProductSortField = (typeof SUPPLIER_PRODUCT_LIST.sortFields)[number];
 
 /** GET /api/stock-replenishment/products: managers may narrow the list to one supplier. */
 export const supplierProductListQuerySchema = listQuerySchema(SUPPLIER_PRODUCT_LIST, {

@@ -82,6 +82,7 @@ export const SUPPLIER_LIST = defineList({
   defaultSort: { field: 'id', order: 'desc' },
   searches: 'the name, email, phone number and address',
 });
+export type SupplierSortField = (typeof SUPPLIER_LIST.sortFields)[number];
 export const supplierListQuerySchema = listQuerySchema(SUPPLIER_LIST);
 export type SupplierListQuery = z.infer<typeof supplierListQuerySchema>;
 

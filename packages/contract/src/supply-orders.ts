@@ -235,6 +235,7 @@ export const SUPPLY_ORDER_LIST = defineList({
   defaultSort: { field: 'created_at', order: 'desc' },
   searches: "the order number, the supplier's and the manager's names and the address",
 });
+export type SupplyOrderSortField = (typeof SUPPLY_ORDER_LIST.sortFields)[number];
 
 /** GET /api/replenishment-orders: search, sort and page; status, supplier and the days it was placed. */
 export const supplyOrderListQuerySchema = listQuerySchema(SUPPLY_ORDER_LIST, {

@@ -1,4 +1,4 @@
-import type { ACTIVITY_LIST, ActivityEvent, AuditAction, AuditEntityType } from '@depot/contract';
+import type { ActivityEvent, ActivitySortField, AuditAction, AuditEntityType } from '@depot/contract';
 import { type Insertable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import {
@@ -99,8 +99,6 @@ export interface ActivityFilters {
   from?: string | undefined;
   to?: string | undefined;
 }
-
-type ActivitySortField = (typeof ACTIVITY_LIST.sortFields)[number];
 
 const LIST_COLUMNS: ListColumns<ActivitySortField> = {
   sort: {

@@ -1,10 +1,8 @@
-import type { COURIER_LIST, CourierService } from '@depot/contract';
+import type { CourierService, CourierSortField } from '@depot/contract';
 import { compiledQuery } from '../../db/compiled-query';
 import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
 import type { Executor } from '../../db/schema';
 import type { ListRequest } from '../../lib/list';
-
-type CourierSortField = (typeof COURIER_LIST.sortFields)[number];
 
 const LIST_COLUMNS: ListColumns<CourierSortField> = {
   sort: { name: { column: 'users.name', text: true }, id: { column: 'users.id' } },

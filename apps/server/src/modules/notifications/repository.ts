@@ -1,11 +1,9 @@
-import type { NOTIFICATION_LIST, Notification } from '@depot/contract';
+import type { Notification, NotificationSortField } from '@depot/contract';
 import { compiledQuery } from '../../db/compiled-query';
 import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor } from '../../db/schema';
 import type { ListRequest } from '../../lib/list';
-
-type NotificationSortField = (typeof NOTIFICATION_LIST.sortFields)[number];
 
 const LIST_COLUMNS: ListColumns<NotificationSortField> = {
   sort: {

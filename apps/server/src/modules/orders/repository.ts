@@ -1,4 +1,4 @@
-import { ORDER_LIST, type Order, type OrderStatus } from '@depot/contract';
+import { ORDER_LIST, type Order, type OrderSortField, type OrderStatus } from '@depot/contract';
 import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { ListColumns } from '../../db/list-query';
@@ -6,8 +6,6 @@ import { type Reach, reached } from '../../db/reach';
 import type { Executor, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
 import { type OrderFilters, orderQueries } from '../order-engine/order-queries';
-
-type OrderSortField = (typeof ORDER_LIST.sortFields)[number];
 
 const LIST_COLUMNS: ListColumns<OrderSortField> = {
   sort: {

@@ -1,12 +1,9 @@
-import { QUANTITY_MAX, type STOCK_LIST, type StockItem } from '@depot/contract';
+import { QUANTITY_MAX, type StockItem, type StockSortField } from '@depot/contract';
 import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor } from '../../db/schema';
-import type { ListRequest } from '../../lib/list';
-
-type StockSortField = (typeof STOCK_LIST.sortFields)[number];
-
 import { fromCents, fromGrams, toCents, toGrams } from '../../lib/amounts';
+import type { ListRequest } from '../../lib/list';
 
 /** Stock fields in the API's units: price in dollars, weight in kg. */
 export interface StockValues {

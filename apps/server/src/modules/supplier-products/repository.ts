@@ -1,13 +1,11 @@
-import { QUANTITY_MAX, type SUPPLIER_PRODUCT_LIST, type SupplierProduct } from '@depot/contract';
+import { QUANTITY_MAX, type SupplierProduct, type SupplierProductSortField } from '@depot/contract';
 import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor } from '../../db/schema';
 import { fromCents, fromGrams, toCents, toGrams } from '../../lib/amounts';
 import type { ListRequest } from '../../lib/list';
 
-type ProductSortField = (typeof SUPPLIER_PRODUCT_LIST.sortFields)[number];
-
-const LIST_COLUMNS: ListColumns<ProductSortField> = {
+const LIST_COLUMNS: ListColumns<SupplierProductSortField> = {
   sort: {
     id: { column: 'supplier_products.id' },
     name: { column: 'supplier_products.name', text: true },
@@ -78,7 +76,7 @@ function productsIn(db: Executor, filter: ProductFilter, q?: string) {
 export async function listProducts(
   db: Executor,
   filter: ProductFilter,
-  list: ListRequest<ProductSortField>,
+  list: ListRequest<SupplierProductSortField>,
 ): Promise<SupplierProduct[]> {
   const rows = db.selectFrom('supplier_products').select(productColumns);
   const matches = productsIn(db, filter, list.q);

@@ -1,9 +1,7 @@
-import type { SUPPLIER_LIST, Supplier } from '@depot/contract';
+import type { Supplier, SupplierSortField } from '@depot/contract';
 import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
 import type { Executor } from '../../db/schema';
 import type { ListRequest } from '../../lib/list';
-
-type SupplierSortField = (typeof SUPPLIER_LIST.sortFields)[number];
 
 /** What Suppliers Management may see of an account: never the password hash. */
 const supplierColumns = [

@@ -1,12 +1,15 @@
-import { SUPPLY_ORDER_LIST, type SupplyOrder, type SupplyOrderStatus } from '@depot/contract';
+import {
+  SUPPLY_ORDER_LIST,
+  type SupplyOrder,
+  type SupplyOrderSortField,
+  type SupplyOrderStatus,
+} from '@depot/contract';
 import type { Selectable } from 'kysely';
 import type { ListColumns } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor, SupplyOrderItemsTable, SupplyOrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
 import { type OrderFilters, orderQueries } from '../order-engine/order-queries';
-
-type SupplyOrderSortField = (typeof SUPPLY_ORDER_LIST.sortFields)[number];
 
 const LIST_COLUMNS: ListColumns<SupplyOrderSortField> = {
   sort: {

@@ -1,12 +1,15 @@
-import { ACTIVITY_LIST, type ActivityEvent, isDayRangeInOrder } from '@depot/contract';
+import {
+  ACTIVITY_LIST,
+  type ActivityEvent,
+  type ActivitySortField,
+  isDayRangeInOrder,
+} from '@depot/contract';
 import { type Filters, useList } from '@/hooks/use-list';
 
 export const activityKeys = {
   all: ['activity'] as const,
   lists: () => [...activityKeys.all, 'list'] as const,
 };
-
-export type ActivitySortField = (typeof ACTIVITY_LIST.sortFields)[number];
 
 /** The day range the filters hold, when it is out of order: nothing is asked then. */
 export const dayRangeOf = (filters: Filters) => ({ from: filters.from?.[0], to: filters.to?.[0] });

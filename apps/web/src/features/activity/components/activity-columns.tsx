@@ -1,7 +1,6 @@
-import type { ActivityEvent } from '@depot/contract';
+import type { ActivityEvent, ActivitySortField } from '@depot/contract';
 import { Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
-import type { ActivitySortField } from '../api/list-activity';
 import { ActionBadge } from './action-badge';
 import { ActorText, ChangeList, subjectText, whenText } from './activity-parts';
 

@@ -1,4 +1,4 @@
-import { ORDER_LIST, type Order } from '@depot/contract';
+import { ORDER_LIST, type Order, type OrderSortField } from '@depot/contract';
 import { useList } from '@/hooks/use-list';
 
 export const courierOrderKeys = {
@@ -7,11 +7,9 @@ export const courierOrderKeys = {
   lists: () => [...courierOrderKeys.all, 'list'] as const,
 };
 
-export type CourierOrderSortField = (typeof ORDER_LIST.sortFields)[number];
-
 /** The orders assigned to the signed-in courier (the server sends only those), newest first. */
 export function useCourierOrderList() {
-  return useList<Order, CourierOrderSortField>({
+  return useList<Order, OrderSortField>({
     path: '/api/orders',
     queryKey: courierOrderKeys.lists(),
     spec: ORDER_LIST,

@@ -1,8 +1,7 @@
-import type { Order } from '@depot/contract';
+import type { Order, OrderSortField } from '@depot/contract';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatDate, formatDateTime, formatMoney, formatWeight } from '@/lib/format';
-import type { CourierOrderSortField } from '../api/list-courier-orders';
 import { OrderItemsList, OrderStatusBadge } from './order-cells';
 
 const PhoneLink = ({ order }: { order: Order }) => (
@@ -16,9 +15,7 @@ const PhoneLink = ({ order }: { order: Order }) => (
  * date, the customer with their phone and the status with the delivery date, so its headers stay
  * on one line beside the sidebar at 1280 px; below that the board shows as cards.
  */
-export function courierOrderColumns(
-  onUpdate: (order: Order) => void,
-): ListColumn<Order, CourierOrderSortField>[] {
+export function courierOrderColumns(onUpdate: (order: Order) => void): ListColumn<Order, OrderSortField>[] {
   return [
     {
       header: 'Order ID',

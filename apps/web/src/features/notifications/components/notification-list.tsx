@@ -1,8 +1,7 @@
-import type { Notification } from '@depot/contract';
+import type { Notification, NotificationSortField } from '@depot/contract';
 import { Group, Paper, Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatDateTime } from '@/lib/format';
-import type { NotificationSortField } from '../api/list-notifications';
 import './notification-list.css';
 
 /** What a notification shows; the list draws each as a card of its own (NotificationCard). */

@@ -1,7 +1,6 @@
-import type { StockItem } from '@depot/contract';
+import type { StockItem, StockSortField } from '@depot/contract';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatMoney, formatQuantity, formatWeight } from '@/lib/format';
-import type { ProductSortField } from '../api/list-products';
 import { QuantityInput } from './quantity-input';
 
 interface ProductQuantities {
@@ -16,7 +15,7 @@ interface ProductQuantities {
 export function productColumns({
   quantityOf,
   onQuantityChange,
-}: ProductQuantities): ListColumn<StockItem, ProductSortField>[] {
+}: ProductQuantities): ListColumn<StockItem, StockSortField>[] {
   return [
     { header: 'Product', sort: 'stock_name', cell: (product) => product.stock_name, card: 'title' },
     {

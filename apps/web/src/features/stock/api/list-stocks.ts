@@ -1,4 +1,4 @@
-import { STOCK_LIST, type StockItem } from '@depot/contract';
+import { STOCK_LIST, type StockItem, type StockSortField } from '@depot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useList } from '@/hooks/use-list';
 import { apiClient } from '@/lib/api-client';
@@ -6,7 +6,6 @@ import { useRefetchOnLiveEvent } from '@/lib/live-events';
 import { stockKeys } from './stock-keys';
 
 export const STOCKS_PATH = '/api/stocks';
-export type StockSortField = (typeof STOCK_LIST.sortFields)[number];
 
 /** A supply order delivered to the manager adds to their stock while the page is open. */
 function useRefetchStockOnDelivery() {

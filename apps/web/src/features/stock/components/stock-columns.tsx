@@ -1,9 +1,8 @@
-import { PATHS, type StockItem } from '@depot/contract';
+import { PATHS, type StockItem, type StockSortField } from '@depot/contract';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatMoney, formatQuantity, formatWeight } from '@/lib/format';
-import type { StockSortField } from '../api/list-stocks';
 
 export function updateStockPath(id: number): string {
   return PATHS.updateStock.replace(':id', String(id));

@@ -1,10 +1,9 @@
-import { SUPPLIER_PRODUCT_LIST, type SupplierProduct } from '@depot/contract';
+import { SUPPLIER_PRODUCT_LIST, type SupplierProduct, type SupplierProductSortField } from '@depot/contract';
 import { useList } from '@/hooks/use-list';
 import { useRefetchOnLiveEvent } from '@/lib/live-events';
 import { supplierProductKeys } from '@/lib/query-keys';
 
 export const SUPPLIER_PRODUCTS_PATH = '/api/stock-replenishment/products';
-export type SupplierProductSortField = (typeof SUPPLIER_PRODUCT_LIST.sortFields)[number];
 
 /**
  * The signed-in supplier's own catalogue, sorted by ID at first (docs/product/screens.md); a new

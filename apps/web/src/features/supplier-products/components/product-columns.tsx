@@ -1,8 +1,7 @@
-import type { SupplierProduct } from '@depot/contract';
+import type { SupplierProduct, SupplierProductSortField } from '@depot/contract';
 import { Button } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatMoney, formatQuantity, formatWeightNumber } from '@/lib/format';
-import type { SupplierProductSortField } from '../api/list-supplier-products';
 
 /** The supplier's products (docs/product/screens.md#supplier-products), with Edit. */
 export function productColumns(

@@ -1,9 +1,8 @@
-import { SUPPLIER_LIST, type Supplier } from '@depot/contract';
+import { SUPPLIER_LIST, type Supplier, type SupplierSortField } from '@depot/contract';
 import { useList } from '@/hooks/use-list';
 import { supplierKeys } from '@/lib/query-keys';
 
 export const SUPPLIERS_PATH = '/api/suppliers';
-export type SupplierSortField = (typeof SUPPLIER_LIST.sortFields)[number];
 
 /** The active suppliers, a page at a time, sorted by Supplier ID at first (docs/product/screens.md). */
 export function useSupplierList() {

@@ -1,7 +1,6 @@
-import type { Supplier } from '@depot/contract';
+import type { Supplier, SupplierSortField } from '@depot/contract';
 import { Button } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
-import type { SupplierSortField } from '../api/list-suppliers';
 
 /** Shown for a phone number or address a self-registered supplier has not been given. */
 export const MISSING_VALUE = '—';

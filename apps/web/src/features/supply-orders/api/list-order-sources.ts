@@ -1,4 +1,9 @@
-import { SUPPLIER_PRODUCT_LIST, type Supplier, type SupplierProduct } from '@depot/contract';
+import {
+  SUPPLIER_PRODUCT_LIST,
+  type Supplier,
+  type SupplierProduct,
+  type SupplierProductSortField,
+} from '@depot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useList } from '@/hooks/use-list';
 import { apiClient } from '@/lib/api-client';
@@ -6,7 +11,6 @@ import { useRefetchOnLiveEvent } from '@/lib/live-events';
 import { supplierKeys, supplierProductKeys } from '@/lib/query-keys';
 
 const SUPPLIER_PRODUCTS_PATH = '/api/stock-replenishment/products';
-export type SupplierProductSortField = (typeof SUPPLIER_PRODUCT_LIST.sortFields)[number];
 
 /** The suppliers a manager can order from (the same list and cache as Suppliers Management). */
 export function useSupplierOptions() {

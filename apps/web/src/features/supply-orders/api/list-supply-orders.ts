@@ -1,10 +1,9 @@
-import { SUPPLY_ORDER_LIST, type SupplyOrder } from '@depot/contract';
+import { SUPPLY_ORDER_LIST, type SupplyOrder, type SupplyOrderSortField } from '@depot/contract';
 import { useList } from '@/hooks/use-list';
 import { useRefetchOnLiveEvent } from '@/lib/live-events';
 import { supplyOrderKeys } from '@/lib/query-keys';
 
 export const SUPPLY_ORDERS_PATH = '/api/replenishment-orders';
-export type SupplyOrderSortField = (typeof SUPPLY_ORDER_LIST.sortFields)[number];
 
 /**
  * The caller's supply orders (the server picks mine by role), newest first, a page at a time;

@@ -1,9 +1,8 @@
-import type { SupplierProduct } from '@depot/contract';
+import type { SupplierProduct, SupplierProductSortField } from '@depot/contract';
 import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatMoney, formatQuantity } from '@/lib/format';
-import type { SupplierProductSortField } from '../api/list-order-sources';
 
 /** The quantity typed per product, kept across pages; another supplier starts from 1 each. */
 export function useQuantities() {

@@ -1,9 +1,8 @@
-import { isFinalSupplyOrderStatus, type SupplyOrder } from '@depot/contract';
+import { isFinalSupplyOrderStatus, type SupplyOrder, type SupplyOrderSortField } from '@depot/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '@/lib/format';
-import type { SupplyOrderSortField } from '../api/list-supply-orders';
 import { ExpectedDelivery, OrderProducts } from './supply-order-fields';
 import { SupplyOrderStatusBadge } from './supply-order-status-badge';
 
