@@ -26,11 +26,18 @@ export function useStockList() {
   });
 }
 
-/** How many stock items the manager has in all, whatever the list shows: one row asked, the total read. */
-export function useStockCount() {
-  return useQuery({
+/**
+ * How many stock items the manager has in all: the list's own total, unless a search narrows the
+ * list; then one row is asked for the whole count.
+ */
+export function useStockCount(list: ReturnType<typeof useStockList>): number | undefined {
+  const whole = useQuery({
     queryKey: [...stockKeys.lists(), 'count'],
     queryFn: async ({ signal }) =>
       (await apiClient.list<StockItem>(STOCKS_PATH, { limit: 1 }, { signal })).total,
+    enabled: list.isNarrowed,
   });
+  if (list.isNarrowed) return whole.data;
+  // A page kept on screen while the next loads may be a search's: its total is not the count.
+  return list.query.isPlaceholderData ? undefined : list.total;
 }

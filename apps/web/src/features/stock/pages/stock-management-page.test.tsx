@@ -260,6 +260,32 @@ describe('Low-stock warning', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('counts every item, not the ones a search shows, and asks for that count only while searching', async () => {
+    vi.useFakeTimers();
+    const items = [1, 2, 3, 4, 5, 6].map((id) => stockItem(id, `Item ${id}`));
+    const { requests } = stubFetch({
+      'GET /api/stocks': listServer(items, { searchIn: (item) => [item.stock_name] }),
+    });
+    renderRoute(PATHS.stockManagement, <StockManagementPage />, `${PATHS.stockManagement}?q=Item%201`);
+    await advance(0);
+    expect(bodyRows()).toHaveLength(1);
+    await advance(20_000);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.query.get('limit') === '1')).toHaveLength(1);
+  });
+
+  it('asks for no separate count when the list is not searched', async () => {
+    vi.useFakeTimers();
+    const { requests } = stubFetch({
+      'GET /api/stocks': listServer([BOLTS, NUTS], { searchIn: (item) => [item.stock_name] }),
+    });
+    renderRoute(PATHS.stockManagement, <StockManagementPage />);
+    await advance(0);
+    expect(requests.map((request) => request.query.get('limit'))).toEqual(['25']);
+    await advance(5000);
+    expect(screen.getByRole('alert')).toHaveTextContent(LOW_STOCK_TITLE);
+  });
+
   it('warns a manager with no stock at all', async () => {
     await renderPageOnFakeTimers([]);
     expect(screen.getByText(NO_STOCK_TEXT)).toBeInTheDocument();

@@ -21,11 +21,11 @@ export const NO_STOCK_TEXT = 'No stock items yet.';
 
 export default function StockManagementPage() {
   const stocks = useStockList();
-  const stockCount = useStockCount();
+  const stockCount = useStockCount(stocks);
   const deleteStock = useDeleteStock();
   const actionAlert = useTimedAlert(STOCK_ALERT_MS);
   const lowStockAlert = useTimedAlert(STOCK_ALERT_MS);
-  useLowStockWarning(stockCount.data, lowStockAlert.show);
+  useLowStockWarning(stockCount, lowStockAlert.show);
 
   const [toDelete, setToDelete] = useState<StockItem | null>(null);
   const [confirmOpened, confirm] = useDisclosure(false);
