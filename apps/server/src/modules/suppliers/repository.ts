@@ -102,8 +102,20 @@ export async function updateSupplier(
   return supplier;
 }
 
-export function getActiveSupplierById(db: Executor, id: number): Promise<Supplier | undefined> {
-  return activeSuppliers(db).select(supplierColumns).where('users.id', '=', id).executeTakeFirst();
+/**
+ * An active Supplier account. `lock` (PostgreSQL) holds the row against a rename or deactivation
+ * until the transaction ends: a supply order placed meanwhile copies the name it will keep.
+ */
+export function getActiveSupplierById(
+  db: Executor,
+  id: number,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<Supplier | undefined> {
+  return activeSuppliers(db)
+    .select(supplierColumns)
+    .where('users.id', '=', id)
+    .$if(lock, (query) => query.forShare())
+    .executeTakeFirst();
 }
 
 /** Deactivates an active Supplier account; false when there is none with that id. */

@@ -200,7 +200,9 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
       const manager = scope.user;
       const now = clock.now().toISOString();
       const { order, notification } = await db.transaction().execute(async (trx) => {
-        const supplier = await getActiveSupplierById(trx, body.supplier_id);
+        const supplier = await getActiveSupplierById(trx, body.supplier_id, {
+          lock: deps.dialect === 'postgres',
+        });
         if (!supplier) {
           throw new InvalidError(SUPPLY_ORDER_MESSAGES.invalidSupplier, [
             { path: 'body.supplier_id', message: SUPPLY_ORDER_MESSAGES.invalidSupplier },

@@ -9,8 +9,9 @@ import {
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingBus } from '../../test/recording-bus';
-import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
+import { createTestApp, registerAndLogin, type TestApp, testDialect } from '../../test/test-app';
 import { hashIdempotentRequest } from '../idempotency/service';
+import { getActiveSupplierById, updateSupplier } from '../suppliers/repository';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -380,6 +381,67 @@ describe('concurrent replenishment orders', () => {
     );
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(3);
     expect(await productQuantity(scarce.id)).toBe(1);
+  });
+});
+
+describe('a supplier renamed while an order is placed with them', () => {
+  // SQLite runs one transaction at a time; on PostgreSQL the order's transaction holds the
+  // supplier's row from reading the name it copies until it commits.
+  it('waits for the order, then renames it too', async () => {
+    const renamed = await registerAndLogin(t.app, 'Supplier');
+    const signal = () => {
+      let done = () => {};
+      const promise = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      return { promise, done };
+    };
+    const nameRead = signal();
+    const orderMayCommit = signal();
+    const placing = db()
+      .transaction()
+      .execute(async (trx) => {
+        const supplier = await getActiveSupplierById(trx, renamed.user.id, {
+          lock: testDialect === 'postgres',
+        });
+        nameRead.done();
+        await orderMayCommit.promise;
+        const now = new Date().toISOString();
+        await trx
+          .insertInto('supply_orders')
+          .values({
+            inventory_manager_id: manager.user.id,
+            inventory_manager_name: 'Manager',
+            supplier_id: renamed.user.id,
+            supplier_name: supplier?.name ?? '',
+            address: 'Dock 1',
+            mobile_number: '+91 98765 43210',
+            status: 'Order Received',
+            total_quantity: 1,
+            total_cost_cents: 100,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      });
+    await nameRead.promise;
+    let renameDone = false;
+    const renaming = db()
+      .transaction()
+      .execute((trx) => updateSupplier(trx, renamed.user.id, { name: 'Late name' }))
+      .then(() => {
+        renameDone = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(renameDone).toBe(false);
+    orderMayCommit.done();
+    await Promise.all([placing, renaming]);
+    const names = await db()
+      .selectFrom('supply_orders')
+      .select('supplier_name')
+      .where('supplier_id', '=', renamed.user.id)
+      .execute();
+    expect(names).toEqual([{ supplier_name: 'Late name' }]);
   });
 });
 
