@@ -131,10 +131,14 @@ async function main() {
             request_id: randomBytes(8).toString('hex'),
           };
         });
-        const ids = await trx.insertInto('audit_events').values(rows).returning(['id', 'actor_id']).execute();
+        const ids = await trx
+          .insertInto('audit_events')
+          .values(rows)
+          .returning(['id', 'actor_id', 'occurred_at', 'action', 'entity_type'])
+          .execute();
         await trx
           .insertInto('audit_event_viewers')
-          .values(ids.map((row) => ({ user_id: row.actor_id ?? me, event_id: row.id })))
+          .values(ids.map(({ id, ...row }) => ({ ...row, user_id: row.actor_id ?? me, event_id: id })))
           .execute();
       });
     }
@@ -199,10 +203,11 @@ async function main() {
     for (let run = 0; run <= runs * 5; run += 1) {
       const started = performance.now();
       await db.transaction().execute(async (trx) => {
+        const occurredAt = new Date().toISOString();
         const { id } = await trx
           .insertInto('audit_events')
           .values({
-            occurred_at: new Date().toISOString(),
+            occurred_at: occurredAt,
             actor_id: me,
             actor_role: 'Inventory Manager',
             action: 'stock.updated',
@@ -214,7 +219,17 @@ async function main() {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('audit_event_viewers').values({ user_id: me, event_id: id }).execute();
+        await trx
+          .insertInto('audit_event_viewers')
+          .values({
+            user_id: me,
+            event_id: id,
+            occurred_at: occurredAt,
+            action: 'stock.updated',
+            entity_type: 'stock',
+            actor_id: me,
+          })
+          .execute();
       });
       if (run > 0) insertTimes.push(performance.now() - started);
     }

@@ -9,6 +9,8 @@ import type {
 import type { Selectable } from 'kysely';
 import type {
   AuditEventsTable,
+  AuditEventViewersTable,
+  ManagerSuppliersTable,
   NotificationsTable,
   OrderItemsTable,
   OrdersTable,
@@ -133,10 +135,8 @@ export type SupplyOrderRow = Selectable<SupplyOrdersTable>;
 export type SupplyOrderItemRow = Selectable<SupplyOrderItemsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
-export interface ViewerRow {
-  user_id: number;
-  event_id: number;
-}
+export type ViewerRow = Selectable<AuditEventViewersTable>;
+export type ManagerSupplierRow = Selectable<ManagerSuppliersTable>;
 
 export interface Business {
   users: UserRow[];
@@ -149,6 +149,7 @@ export interface Business {
   notifications: NotificationRow[];
   audit_events: AuditEventRow[];
   audit_event_viewers: ViewerRow[];
+  manager_suppliers: ManagerSupplierRow[];
 }
 
 function usersOf(random: Random, passwordHash: string) {
@@ -504,8 +505,20 @@ function auditOf(random: Random, actingCustomers: number[], otherManagers: numbe
         .padStart(8, '0'),
       supplier_id: event.supplier_id,
     });
+    // As the app writes them: a supplier's events also for the manager ordering from it.
     const readers = new Set(event.actor ? [event.actor.id, ...event.viewers] : event.viewers);
-    for (const user_id of readers) viewers.push({ user_id, event_id: id });
+    if (event.supplier_id === supplier.id) readers.add(manager.id);
+    const row = events[index] as AuditEventRow;
+    for (const user_id of readers) {
+      viewers.push({
+        user_id,
+        event_id: id,
+        occurred_at: row.occurred_at,
+        action: row.action,
+        entity_type: row.entity_type,
+        actor_id: row.actor_id,
+      });
+    }
   }
   return { events, viewers };
 }
@@ -530,5 +543,11 @@ export function businessOf(readersPasswordHash: string): Business {
     notifications: notificationsOf(random, orders.orders),
     audit_events: audit.events,
     audit_event_viewers: audit.viewers,
+    manager_suppliers: [
+      ...new Set(supply.orders.map((order) => `${order.supplier_id}:${order.inventory_manager_id}`)),
+    ].map((pair) => {
+      const [supplier_id, manager_id] = pair.split(':').map(Number) as [number, number];
+      return { supplier_id, manager_id };
+    }),
   };
 }

@@ -102,7 +102,15 @@ const TABLES: { [Table in keyof Business]: Record<keyof Business[Table][number],
     request_id: 'text',
     supplier_id: 'integer',
   },
-  audit_event_viewers: { user_id: 'integer', event_id: 'integer' },
+  audit_event_viewers: {
+    user_id: 'integer',
+    event_id: 'integer',
+    occurred_at: 'text',
+    action: 'text',
+    entity_type: 'text',
+    actor_id: 'integer',
+  },
+  manager_suppliers: { supplier_id: 'integer', manager_id: 'integer' },
 };
 
 const tablesOf = (business: Business) =>

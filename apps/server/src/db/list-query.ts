@@ -1,15 +1,8 @@
 import type { Role, SortOrder } from '@depot/contract';
-import {
-  type Expression,
-  PostgresAdapter,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-  sql,
-} from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { dayAfter } from '../lib/days';
 import type { Page } from '../lib/list';
-import type { Executor } from './schema';
+import { type Executor, isPostgres } from './schema';
 
 /**
  * The SQL half of the list protocol (docs/decisions/011-one-list-protocol.md): how one list's
@@ -53,8 +46,6 @@ export interface SortColumn {
 /** LIKE's wildcards and its escape character, taken literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 /** A search as a list's query takes it: the text, and the users its names were found to be. */
 export interface ListSearch {
   q: string;
@@ -62,8 +53,13 @@ export interface ListSearch {
   users: (readonly number[] | undefined)[];
 }
 
-/** More users than this found by a name are looked up inside the list's query instead. */
-const NAMED_USERS_MAX = 500;
+/**
+ * More users than this found by a name are looked up inside the list's query instead. A common
+ * surname finds thousands among 200,000 users ("kulkarni": 3,359); as values, PostgreSQL probes an
+ * index for each (13 ms for Activity's count), where as a subquery it read the reader's 100,000
+ * rows (35 ms of CPU).
+ */
+const NAMED_USERS_MAX = 5_000;
 
 const likeOf = (db: Executor) => (isPostgres(db) ? sql`ilike` : sql`like`);
 const patternOf = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
@@ -102,6 +98,12 @@ function namedUsers(db: Executor, target: NameOf, text: string) {
   const pattern = patternOf(text);
   const matches = columns.map((column) => sql`${sql.ref(`users.${column}`)} ${like} ${pattern} escape '\\'`);
   return sql`select users.id from users where ${role}(${sql.join(matches, sql` or `)})`;
+}
+
+/** The column holds one of the ids: one array parameter on PostgreSQL, a list of them on SQLite. */
+function isAmong(db: Executor, column: string, ids: readonly number[]): RawBuilder<SqlBool> {
+  if (isPostgres(db)) return sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::integer[])`;
+  return sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})`;
 }
 
 /**
@@ -166,7 +168,7 @@ export function whereSearched<DB, TB extends keyof DB, O>(
       }
       const found = typeof search === 'string' ? undefined : search?.users[index];
       if (!found) matches.push(sql<SqlBool>`${sql.ref(target.user)} in (${namedUsers(db, target, text)})`);
-      else if (found.length > 0) matches.push(sql<SqlBool>`${sql.ref(target.user)} in (${sql.join(found)})`);
+      else if (found.length > 0) matches.push(isAmong(db, target.user, found));
     });
     if (number !== undefined && columns.searchNumber) {
       matches.push(sql<SqlBool>`${sql.ref(columns.searchNumber)} = ${number}`);

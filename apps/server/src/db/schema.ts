@@ -6,7 +6,7 @@ import type {
   Role,
   SupplyOrderStatus,
 } from '@depot/contract';
-import type { Generated, Kysely, Transaction } from 'kysely';
+import { type Generated, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC strings in both dialects, so ordering and month grouping agree. */
 type Timestamp = string;
@@ -222,10 +222,24 @@ export interface AuditEventsTable {
   supplier_id: number | null;
 }
 
-/** A user an audit event concerns, who may read it. */
+/**
+ * A user who may read an audit event in Activity: one it concerns, its actor, or a manager working
+ * with the supplier it is about. It carries copies of what Activity sorts and filters by, so a
+ * reader's page is one index range; append-only like the events.
+ */
 export interface AuditEventViewersTable {
   user_id: number;
   event_id: number;
+  occurred_at: Timestamp;
+  action: AuditAction;
+  entity_type: AuditEntityType;
+  actor_id: number | null;
+}
+
+/** The suppliers a manager works with: opened the account of, or ordered from. */
+export interface ManagerSuppliersTable {
+  supplier_id: number;
+  manager_id: number;
 }
 
 export interface Database {
@@ -248,7 +262,11 @@ export interface Database {
   supplier_daily_deliveries: SupplierDailyDeliveriesTable;
   audit_events: AuditEventsTable;
   audit_event_viewers: AuditEventViewersTable;
+  manager_suppliers: ManagerSuppliersTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Whether the executor runs on PostgreSQL, for the few statements that differ by dialect. */
+export const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;

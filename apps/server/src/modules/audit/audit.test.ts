@@ -377,6 +377,62 @@ describe('suppliers, their catalogue and supply orders', () => {
     ]);
     expect((await activity(rival, '?entity_type=supplier_product')).events).toEqual([]);
   });
+
+  it("gives every manager who orders from a supplier all of its catalogue's events, however the writes interleave", async () => {
+    const vendor = await registerAndLogin(t.app, 'Supplier', { name: 'Busy Vendor' });
+    const buyers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        registerAndLogin(t.app, 'Inventory Manager', { name: `Buyer ${n}` }),
+      ),
+    );
+    const first = await call('POST', '/api/stock-replenishment/products', vendor, {
+      name: 'Hex nut',
+      price: 1,
+      weight: 0.1,
+      quantity: 1000,
+    });
+    expect(first.statusCode).toBe(201);
+    const productId = (first.json() as SupplierProduct).id;
+    // Each buyer's first order (which makes them follow the catalogue) while the vendor keeps
+    // writing to it: each catalogue event is either copied to the buyer with the order or written
+    // for them with the event, never neither.
+    const answers = await Promise.all([
+      ...buyers.map((buyer) =>
+        call('POST', '/api/replenishment-orders', buyer, {
+          supplier_id: vendor.user.id,
+          address: '1 Depot Lane',
+          mobile_number: '9876543210',
+          items: [{ product_id: productId, quantity: 1 }],
+        }),
+      ),
+      ...Array.from({ length: 12 }, (_, n) =>
+        call('POST', '/api/stock-replenishment/products', vendor, {
+          name: `Washer ${n}`,
+          price: 1,
+          weight: 0.1,
+          quantity: 10,
+        }),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    const later = await call('PUT', `/api/stock-replenishment/products/${productId}`, vendor, { price: 2 });
+    expect(later.statusCode).toBe(200);
+
+    const written = await db()
+      .selectFrom('audit_events')
+      .select('id')
+      .where('supplier_id', '=', vendor.user.id)
+      .where('entity_type', '=', 'supplier_product')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(written).toHaveLength(14);
+    for (const buyer of buyers) {
+      const seen = await activity(buyer, '?entity_type=supplier_product&limit=100');
+      expect(seen.total).toBe(written.length);
+      expect(seen.events.map((event) => event.id)).toEqual(written.map((row) => row.id));
+    }
+    expect((await activity(rival, '?entity_type=supplier_product')).events).toEqual([]);
+  });
 });
 
 describe('sign-in and password reset', () => {

@@ -1,5 +1,5 @@
 import type { ActivityEvent, ActivitySortField, AuditAction, AuditEntityType } from '@depot/contract';
-import { type Insertable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import {
   countRows,
@@ -10,7 +10,12 @@ import {
   whereInDays,
   whereSearched,
 } from '../../db/list-query';
-import type { AuditEventsTable, Executor } from '../../db/schema';
+import {
+  type AuditEventsTable,
+  type AuditEventViewersTable,
+  type Executor,
+  isPostgres,
+} from '../../db/schema';
 import type { ListRequest } from '../../lib/list';
 import type { AuditContext } from './context';
 
@@ -54,11 +59,35 @@ const insertEventQuery = compiledQuery((db, row: Insertable<AuditEventsTable>) =
     .returning('id'),
 );
 
-const insertViewersQuery = compiledRowsQuery((db, viewers: { user_id: number; event_id: number }[]) =>
-  db
-    .insertInto('audit_event_viewers')
-    .values(viewers.map((viewer) => ({ user_id: viewer.user_id, event_id: viewer.event_id }))),
+type ViewerRow = Insertable<AuditEventViewersTable>;
+
+const insertViewersQuery = compiledRowsQuery((db, viewers: ViewerRow[]) =>
+  db.insertInto('audit_event_viewers').values(
+    viewers.map((viewer) => ({
+      user_id: viewer.user_id,
+      event_id: viewer.event_id,
+      occurred_at: viewer.occurred_at,
+      action: viewer.action,
+      entity_type: viewer.entity_type,
+      actor_id: viewer.actor_id,
+    })),
+  ),
 );
+
+/**
+ * Serialises, per supplier, writing its events' viewer rows for the managers working with it
+ * against a manager starting to work with it (PostgreSQL; SQLite runs one writer at a time). An
+ * event's writer holds the lock shared while it reads `manager_suppliers`; a new relation's writer
+ * holds it exclusive while it copies the supplier's past events. Whichever commits second sees what
+ * the first wrote, so no event is left without a row for a manager who may read it.
+ */
+async function lockSupplierReaders(db: Executor, supplierId: number, mode: 'shared' | 'exclusive') {
+  if (!isPostgres(db)) return;
+  const lock = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  await sql`select ${lock}(${SUPPLIER_READERS_LOCK}, ${supplierId})`.execute(db);
+}
+/** The advisory lock space of lockSupplierReaders (its first key). */
+const SUPPLIER_READERS_LOCK = 80_008;
 
 /** Appends one event; call it with the transaction of the change, so both commit or neither. */
 export async function recordAuditEvent(
@@ -67,9 +96,10 @@ export async function recordAuditEvent(
   occurredAt: string,
   event: AuditEvent,
 ): Promise<number> {
+  const actorId = context.actor?.id ?? null;
   const inserted = await insertEventQuery.executeTakeFirst(db, {
     occurred_at: occurredAt,
-    actor_id: context.actor?.id ?? null,
+    actor_id: actorId,
     actor_role: context.actor?.role ?? null,
     action: event.action,
     entity_type: event.entityType,
@@ -81,13 +111,75 @@ export async function recordAuditEvent(
   });
   if (!inserted) throw new Error('the audit event insert returned no row');
   const { id } = inserted;
+  const copied = {
+    event_id: id,
+    occurred_at: occurredAt,
+    action: event.action,
+    entity_type: event.entityType,
+  };
   // The actor always reads what they did.
   const readers = context.actor ? [context.actor.id, ...event.viewers] : event.viewers;
   if (readers.length > 0) {
-    const viewers = [...new Set(readers)].map((user_id) => ({ user_id, event_id: id }));
+    const viewers = [...new Set(readers)].map((user_id) => ({ user_id, ...copied, actor_id: actorId }));
     await insertViewersQuery.execute(db, viewers);
   }
+  if (event.supplierId !== undefined) {
+    await lockSupplierReaders(db, event.supplierId, 'shared');
+    await db
+      .insertInto('audit_event_viewers')
+      .columns(['user_id', 'event_id', 'occurred_at', 'action', 'entity_type', 'actor_id'])
+      .expression(
+        db
+          .selectFrom('manager_suppliers as m')
+          .select([
+            'm.manager_id',
+            sql.lit(id).as('event_id'),
+            // Typed, for PostgreSQL cannot tell a parameter's type in a select list.
+            sql<string>`cast(${occurredAt} as text)`.as('occurred_at'),
+            sql<AuditAction>`cast(${event.action} as text)`.as('action'),
+            sql<AuditEntityType>`cast(${event.entityType} as text)`.as('entity_type'),
+            sql<number | null>`cast(${actorId} as integer)`.as('actor_id'),
+          ])
+          .where('m.supplier_id', '=', event.supplierId),
+      )
+      .onConflict((conflict) => conflict.columns(['user_id', 'event_id']).doNothing())
+      .execute();
+  }
   return id;
+}
+
+/**
+ * Records that the manager works with the supplier (opened its account, or ordered from it): from
+ * then on they read its account and catalogue events in Activity, those before it too, copied here
+ * once. Call it in the transaction that makes the relation.
+ */
+export async function relateManagerToSupplier(db: Executor, managerId: number, supplierId: number) {
+  const related = await db
+    .insertInto('manager_suppliers')
+    .values({ supplier_id: supplierId, manager_id: managerId })
+    .onConflict((conflict) => conflict.columns(['supplier_id', 'manager_id']).doNothing())
+    .returning('manager_id')
+    .executeTakeFirst();
+  if (!related) return;
+  await lockSupplierReaders(db, supplierId, 'exclusive');
+  await db
+    .insertInto('audit_event_viewers')
+    .columns(['user_id', 'event_id', 'occurred_at', 'action', 'entity_type', 'actor_id'])
+    .expression(
+      db
+        .selectFrom('audit_events as e')
+        .select([
+          sql.lit(managerId).as('user_id'),
+          'e.id',
+          'e.occurred_at',
+          'e.action',
+          'e.entity_type',
+          'e.actor_id',
+        ])
+        .where('e.supplier_id', '=', supplierId),
+    )
+    .onConflict((conflict) => conflict.columns(['user_id', 'event_id']).doNothing())
+    .execute();
 }
 
 export interface ActivityFilters {
@@ -100,88 +192,70 @@ export interface ActivityFilters {
   to?: string | undefined;
 }
 
+// A reader's viewer rows (`v`) carry the event's time, action, kind and actor: every part of a
+// page but its text is read from them, by indexes that start with the reader.
 const LIST_COLUMNS: ListColumns<ActivitySortField> = {
   sort: {
-    occurred_at: { column: 'e.occurred_at' },
-    action: { column: 'e.action' },
-    entity_type: { column: 'e.entity_type' },
+    occurred_at: { column: 'v.occurred_at' },
+    action: { column: 'v.action' },
+    entity_type: { column: 'v.entity_type' },
   },
-  // The actor's name or email: looked up once in the users table, then by the events' actor index.
-  search: [{ user: 'e.actor_id', alsoEmail: true }],
-  id: 'e.id',
+  // The actor's name or email: looked up once in the users table, then by the actor index.
+  search: [{ user: 'v.actor_id', alsoEmail: true }],
+  id: 'v.event_id',
 };
 
-/** The events (as `e`) that pass the filters and the search, whoever may read them. */
-function filteredEvents<DB, TB extends keyof DB, O>(
-  db: Executor,
-  query: SelectQueryBuilder<DB, TB, O>,
-  filters: ActivityFilters,
-  searches: Searches,
-): SelectQueryBuilder<DB, TB, O> {
-  let filtered = query;
-  if (filters.action) filtered = filtered.where(sql<SqlBool>`e.action = ${filters.action}`);
-  if (filters.entityType) filtered = filtered.where(sql<SqlBool>`e.entity_type = ${filters.entityType}`);
-  filtered = whereInDays(filtered, 'e.occurred_at', filters);
-  // `actor` is the older name of the search: both look in the actor's name and email.
-  return whereSearched(
-    db,
-    whereSearched(db, filtered, LIST_COLUMNS, searches.actor),
-    LIST_COLUMNS,
-    searches.q,
-  );
-}
-
 /** The list's search and the older `actor` filter, their actors looked up first. */
-interface Searches {
+export interface ActivitySearches {
   actor: ListSearch | undefined;
   q: ListSearch | undefined;
 }
 
-async function searchesOf(db: Executor, filters: ActivityFilters, q: string | undefined): Promise<Searches> {
+/** Looks up the actors a search names, once for a request's page and count. */
+export async function activitySearches(
+  db: Executor,
+  filters: ActivityFilters,
+  q: string | undefined,
+): Promise<ActivitySearches> {
   return {
     actor: await listSearch(db, LIST_COLUMNS, filters.actor),
     q: await listSearch(db, LIST_COLUMNS, q),
   };
 }
 
-const hasFilters = (filters: ActivityFilters, searches: Searches) =>
-  Boolean(filters.action || filters.entityType || filters.from || filters.to || searches.actor || searches.q);
-
-/** Whether the viewer is among the event's (`e`) viewers; the actor always is. */
-const isViewer = (viewerId: number) =>
-  sql<SqlBool>`exists (select 1 from audit_event_viewers v where v.user_id = ${viewerId} and v.event_id = e.id)`;
-
 /**
- * Whether the event (`e`) is a supplier account's or catalogue's that the viewer may read through
- * its supplier: one they opened the account of, or ordered from. Looked up for that supplier alone.
+ * The viewer rows (as `v`) of the events the reader may read that pass the filters and the search.
+ * Every event a manager may read has one (docs/decisions/008-append-only-audit-trail.md): what
+ * concerns them, what they did, and the account and catalogue events of the suppliers they work
+ * with.
  */
-const readsThroughSupplier = (viewerId: number) => sql<SqlBool>`(e.supplier_id is not null and (
-  exists (select 1 from supply_orders r where r.inventory_manager_id = ${viewerId} and r.supplier_id = e.supplier_id)
-  or exists (select 1 from audit_events opened
-    where opened.actor_id = ${viewerId} and opened.action = ${'supplier.created'} and opened.entity_id = e.supplier_id)))`;
-
-/**
- * What a manager may read: what concerns them (viewers, the actor among them), and the account and
- * catalogue events of the suppliers they work with (opened the account of, or ordered from). Asked
- * of each event in turn, so a page walks an index in the sort's order and stops once it is full.
- */
-function visibleEvents(db: Executor, viewerId: number, filters: ActivityFilters, searches: Searches) {
-  const query = db
-    .selectFrom('audit_events as e')
-    .where(sql<SqlBool>`(${isViewer(viewerId)} or ${readsThroughSupplier(viewerId)})`);
-  return filteredEvents(db, query, filters, searches);
+function readableEvents(
+  db: Executor,
+  readerId: number,
+  filters: ActivityFilters,
+  searches: ActivitySearches,
+) {
+  let query = db.selectFrom('audit_event_viewers as v').where('v.user_id', '=', readerId);
+  if (filters.action) query = query.where('v.action', '=', filters.action);
+  if (filters.entityType) query = query.where('v.entity_type', '=', filters.entityType);
+  query = whereInDays(query, 'v.occurred_at', filters);
+  // `actor` is the older name of the search: both look in the actor's name and email.
+  return whereSearched(db, whereSearched(db, query, LIST_COLUMNS, searches.actor), LIST_COLUMNS, searches.q);
 }
 
-/** One page of the events the viewer may read that pass the filters. */
+/** One page of the events the reader may read that pass the filters. */
 export async function listActivity(
   db: Executor,
-  viewerId: number,
+  readerId: number,
   filters: ActivityFilters,
+  searches: ActivitySearches,
   list: ListRequest<ActivitySortField>,
 ): Promise<ActivityEvent[]> {
   const rows = db
-    .selectFrom('audit_events as e')
+    .selectFrom('audit_event_viewers as v')
+    .innerJoin('audit_events as e', 'e.id', 'v.event_id')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
+    .where('v.user_id', '=', readerId)
     .select([
       'e.id',
       'e.occurred_at',
@@ -199,7 +273,7 @@ export async function listActivity(
   const page = await orderedPage(
     db,
     rows,
-    visibleEvents(db, viewerId, filters, await searchesOf(db, filters, list.q)),
+    readableEvents(db, readerId, filters, searches),
     LIST_COLUMNS,
     list.sort,
     list.page,
@@ -222,36 +296,9 @@ export async function listActivity(
 
 export async function countActivity(
   db: Executor,
-  viewerId: number,
+  readerId: number,
   filters: ActivityFilters,
-  q: string | undefined,
+  searches: ActivitySearches,
 ): Promise<number> {
-  // The events the viewer is a viewer of, and those read through a supplier that they are not a
-  // viewer of: two counts that add up, each by index, instead of asking every event both questions.
-  const searches = await searchesOf(db, filters, q);
-  const asViewer = hasFilters(filters, searches)
-    ? countRows(
-        filteredEvents(
-          db,
-          db
-            .selectFrom('audit_event_viewers as v')
-            .innerJoin('audit_events as e', 'e.id', 'v.event_id')
-            .where('v.user_id', '=', viewerId),
-          filters,
-          searches,
-        ),
-      )
-    : // Every viewer row names an event (a foreign key): no need to read the events.
-      countRows(db.selectFrom('audit_event_viewers as v').where('v.user_id', '=', viewerId));
-  const throughSupplier = countRows(
-    filteredEvents(
-      db,
-      db
-        .selectFrom('audit_events as e')
-        .where(sql<SqlBool>`${readsThroughSupplier(viewerId)} and not ${isViewer(viewerId)}`),
-      filters,
-      searches,
-    ),
-  );
-  return (await asViewer) + (await throughSupplier);
+  return countRows(readableEvents(db, readerId, filters, searches));
 }

@@ -25,11 +25,17 @@ export function createActivityService(deps: ActivityServiceDeps) {
         from: query.from,
         to: query.to,
       };
+      // The page and the count share one lookup of the actors a search names.
+      let searches: Promise<repo.ActivitySearches> | undefined;
+      const searchesFor = (q: string | undefined) => {
+        searches ??= repo.activitySearches(db, filters, q);
+        return searches;
+      };
       return listPage(
         ACTIVITY_LIST,
         query,
-        (list) => repo.listActivity(db, scope.user.id, filters, list),
-        (q) => repo.countActivity(db, scope.user.id, filters, q),
+        async (list) => repo.listActivity(db, scope.user.id, filters, await searchesFor(list.q), list),
+        async (q) => repo.countActivity(db, scope.user.id, filters, await searchesFor(q)),
       );
     },
   };

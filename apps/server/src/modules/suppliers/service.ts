@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
-import { recordAuditEvent } from '../audit/repository';
+import { recordAuditEvent, relateManagerToSupplier } from '../audit/repository';
 import { assertNotCommonPassword, hashPassword } from '../auth/passwords';
 import { deleteSessionsOfUser } from '../auth/repository';
 import * as repo from './repository';
@@ -79,6 +79,8 @@ export function createSupplierService(deps: SupplierServiceDeps) {
             viewers: [],
             supplierId: supplier.id,
           });
+          // The manager who opened the account reads its events in Activity.
+          if (audit.actor) await relateManagerToSupplier(trx, audit.actor.id, supplier.id);
           return supplier;
         }),
       );

@@ -25,7 +25,7 @@ import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { ListPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
-import { recordAuditEvent } from '../audit/repository';
+import { recordAuditEvent, relateManagerToSupplier } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
 import { createNotification } from '../notifications/repository';
 import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
@@ -209,6 +209,8 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
           ]);
         }
         const taken = await takeLines(trx, lines, productsOf(supplier.id, now), ORDER_MESSAGES.tooLarge);
+        // From the first order on, the manager reads this supplier's catalogue events in Activity.
+        await relateManagerToSupplier(trx, manager.id, supplier.id);
         const order = await repo.createSupplyOrder(
           trx,
           {
