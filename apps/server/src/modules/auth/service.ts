@@ -89,7 +89,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   const touchIntervalMs = sessionTouchIntervalMs(deps.sessionIdleMs);
 
-  /** Counts attempts against the limits of `keys` and refuses when one is over. */
+  /** Counts one attempt against each limit, and refuses with 429 when any is over. */
   async function countAttempts(limits: { key: string; max: number }[], windowMs: number, message: string) {
     const now = isoNow();
     const windowEndsAt = isoIn(windowMs);
