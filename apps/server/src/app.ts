@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
+import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { type Clock, systemClock } from './lib/clock';
 import { createInProcessEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -48,6 +49,7 @@ import { supplyOrderRoutes } from './modules/supply-orders/routes';
 import { createSupplyOrderService } from './modules/supply-orders/service';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestCharset } from './plugins/request-charset';
 import { registerResponseCache } from './plugins/response-cache';
 import { serializerCompiler } from './plugins/response-serializer';
 import { registerSecurity } from './plugins/security';
@@ -57,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dialect: Dialect;
+    /** Work requests hand off (reset mails); the app waits for it before closing. */
+    backgroundTasks: BackgroundTasks;
   }
 }
 
@@ -170,11 +174,16 @@ export async function buildApp(options: BuildAppOptions) {
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
   app.addHook('onClose', async () => mailer.close());
+  const backgroundTasks = createBackgroundTasks(app.log);
+  app.decorate('backgroundTasks', backgroundTasks);
+  // Registered after the mailer's and the database's hooks, so it runs before them.
+  app.addHook('onClose', () => backgroundTasks.settled());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   registerErrorHandler(app);
+  registerRequestCharset(app);
   await registerSecurity(app, config.publicUrl);
   await app.register(cookie);
   await registerOpenApi(app);
@@ -189,6 +198,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
+    background: backgroundTasks,
     ...(options.passwords ? { passwords: options.passwords } : {}),
   });
   await app.register(authentication, { authService, secureCookies });

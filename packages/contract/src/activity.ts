@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { DAY_RANGE_RULE, dayRangeFilters, defineList, isDayRangeInOrder, listQuerySchema } from './lists';
 import { ROLES } from './roles';
 
@@ -77,7 +78,7 @@ export const activityQuerySchema = listQuerySchema(ACTIVITY_LIST, {
   action: z.enum(AUDIT_ACTIONS, { error: ACTIVITY_MESSAGES.invalidAction }).optional(),
   entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: ACTIVITY_MESSAGES.invalidEntityType }).optional(),
   /** Part of the actor's name or email, any letter case; the same as q, kept for older links. */
-  actor: z.string().trim().max(254).optional(),
+  actor: text('actor').max(254).optional(),
   ...dayRangeFilters,
 }).refine(isDayRangeInOrder, DAY_RANGE_RULE);
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { ANALYTICS_MESSAGES, isCalendarDay, monthsSpanned, REPORT_MAX_MONTHS } from './analytics-rules';
+import { text } from './common';
 
 const calendarDay = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
+  text('A date', { error: required })
     .min(1, { error: required, abort: true })
     .refine(isCalendarDay, ANALYTICS_MESSAGES.invalidDate);
 

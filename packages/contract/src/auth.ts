@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { ROLES } from './roles';
 import { stockItemSchema } from './stocks';
 import { supplierProductSchema } from './supplier-products';
@@ -16,6 +17,7 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists',
   commonPassword: 'This password is too common. Choose a less guessable one.',
   tooManyAttempts: 'Too many failed login attempts. Try again in 15 minutes.',
+  tooManyResetRequests: 'Too many password reset requests. Try again later.',
   forgotPassword: 'If an account exists for that email, a password reset link has been sent.',
   passwordReset: 'Your password has been reset. You can now log in.',
   invalidResetToken: 'This reset link is invalid or has expired.',
@@ -30,30 +32,24 @@ export const AUTH_MESSAGES = {
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const emailSchema = z
-  .string()
-  .trim()
+export const emailSchema = text('Email')
   .toLowerCase()
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text('Password', { trim: false })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const nameSchema = z.string().trim().min(1, 'Name is required').max(120, 'Name is too long');
+export const nameSchema = text('Name').min(1, 'Name is required').max(120, 'Name is too long');
 
 /** An email a form must fill in: absent or blank reads `Email is required`. */
-export const requiredEmailSchema = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
+export const requiredEmailSchema = text('Email', { error: AUTH_MESSAGES.emailRequired })
   .min(1, { error: AUTH_MESSAGES.emailRequired, abort: true })
   .pipe(emailSchema);
 
 /** A new password a form must fill in: absent or empty reads `Password is required`. */
-export const newPasswordSchema = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
+export const newPasswordSchema = text('Password', { error: AUTH_MESSAGES.passwordRequired, trim: false })
   .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
   .pipe(passwordSchema);
 
@@ -72,30 +68,27 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: z
-    .string({ error: AUTH_MESSAGES.emailRequired })
-    .trim()
+  email: text('Email', { error: AUTH_MESSAGES.emailRequired })
     .toLowerCase()
     .min(1, AUTH_MESSAGES.emailRequired)
     .max(254),
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
+  password: text('Password', { error: AUTH_MESSAGES.passwordRequired, trim: false })
     .min(1, AUTH_MESSAGES.passwordRequired)
     .max(1024),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({
-  email: z
-    .string({ error: AUTH_MESSAGES.emailRequired })
-    .trim()
+  email: text('Email', { error: AUTH_MESSAGES.emailRequired })
     .toLowerCase()
     .min(1, AUTH_MESSAGES.emailRequired)
     .max(254),
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
-export const resetPasswordParamsSchema = z.object({ resetToken: z.string().min(1).max(200) });
+export const resetPasswordParamsSchema = z.object({
+  resetToken: text('Reset token', { trim: false }).min(1).max(200),
+});
 export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 

@@ -10,6 +10,50 @@ export const QUANTITY_MAX = 1_000_000_000;
 export const DECIMAL_STRING = /^(?:\d+\.?\d*|\.\d+)$/;
 export const WHOLE_STRING = /^\d+$/;
 
+/**
+ * Control characters no text field holds: C0 (NUL to US), DEL and C1. PostgreSQL cannot store NUL
+ * in text at all (SQLite can), and none of them belongs in a name, an email or a search.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, but tab, line feed and carriage return, which a multi-line field (an address) may hold. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Whether the text is well-formed UTF-16 (no lone surrogate), so it has a UTF-8 form to store. */
+const isWellFormed = (text: string) => !/\p{Cs}/u.test(text);
+
+export interface TextOptions {
+  /** `multi` lets tab and line breaks through (addresses); `single` (the default) refuses them. */
+  lines?: 'single' | 'multi';
+  /** The message when the value is absent or not a string (a form's "required" sentence). */
+  error?: string;
+  /** Trims surrounding whitespace first (the default); a password keeps what was typed. */
+  trim?: boolean;
+}
+
+export const controlCharactersMessage = (label: string, lines: 'single' | 'multi' = 'single') =>
+  lines === 'single'
+    ? `${label} must not contain control characters such as tabs or line breaks`
+    : `${label} must not contain control characters other than tabs and line breaks`;
+export const malformedTextMessage = (label: string) => `${label} contains text that is not valid Unicode`;
+
+/**
+ * Every text field of the API's requests starts here, body, query and path alike: a string that
+ * the databases can hold the same way. NUL and other control characters (tab and line breaks only
+ * where `lines: 'multi'`) and lone surrogates are a 400 naming the field, on SQLite as on
+ * PostgreSQL (docs/product/validation-and-messages.md#text-fields). Chain length, pattern and
+ * other rules after it.
+ */
+export function text(label: string, options: TextOptions = {}) {
+  const lines = options.lines ?? 'single';
+  const forbidden = lines === 'single' ? CONTROL_CHARACTER : CONTROL_CHARACTER_BUT_LINE_BREAKS;
+  const base = z.string(options.error === undefined ? undefined : { error: options.error });
+  return (options.trim === false ? base : base.trim())
+    .refine((value) => !forbidden.test(value), { error: controlCharactersMessage(label, lines), abort: true })
+    .refine(isWellFormed, { error: malformedTextMessage(label), abort: true });
+}
+
 /** Digits with optional +, spaces, dots, dashes and brackets: what people type as a phone number. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 

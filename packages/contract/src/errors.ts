@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   invalid_input: 'A field, query parameter or header is not valid; `details` names each problem.',
   invalid_json: 'The body is not valid JSON.',
   unsupported_media_type: 'The body is not sent as application/json.',
+  unsupported_charset: 'The body declares a charset other than UTF-8.',
   body_too_large: 'The body is larger than 1 MB.',
   uri_too_long: 'A path parameter is too long.',
   bad_request: 'The HTTP request itself is malformed.',

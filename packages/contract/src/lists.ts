@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from './analytics-rules';
+import { text } from './common';
 
 /**
  * The list protocol: every list endpoint takes the same query parameters and answers a JSON array
@@ -73,9 +74,7 @@ export function listQuerySchema<
   Filters extends z.ZodRawShape = z.ZodRawShape,
 >(spec: ListSpec<SortField>, filters?: Filters) {
   return pageQuerySchema.extend({
-    q: z
-      .string()
-      .trim()
+    q: text('q')
       .max(LIST_SEARCH_MAX_LENGTH, LIST_MESSAGES.searchTooLong)
       .optional()
       .describe(`Text looked for in ${spec.searches}, in any letter case`),
@@ -118,9 +117,7 @@ export function oneOrMoreOf<const Value extends string>(name: string, values: re
 }
 
 /** A UTC day, YYYY-MM-DD, for a list's from/to filter. */
-export const listDayFilter = z
-  .string()
-  .trim()
+export const listDayFilter = text('A date')
   .refine(isCalendarDay, LIST_MESSAGES.invalidDate)
   .optional()
   .describe('A UTC day, YYYY-MM-DD');

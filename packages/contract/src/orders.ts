@@ -1,5 +1,13 @@
 import { type RefinementCtx, z } from 'zod';
-import { DECIMAL_STRING, ID_MAX, PHONE_PATTERN, QUANTITY_MAX, WHOLE_STRING } from './common';
+import {
+  DECIMAL_STRING,
+  ID_MAX,
+  PHONE_PATTERN,
+  QUANTITY_MAX,
+  type TextOptions,
+  text,
+  WHOLE_STRING,
+} from './common';
 import {
   DAY_RANGE_RULE,
   dayRangeFilters,
@@ -92,10 +100,8 @@ const requiredId = (invalid: string) =>
     parseWhole(value, context, { min: 1, max: ID_MAX, invalid, required: REQUIRED }),
   );
 
-const requiredText = (max: number, tooLong: string) =>
-  z
-    .string({ error: REQUIRED })
-    .trim()
+const requiredText = (label: string, max: number, tooLong: string, lines: TextOptions['lines'] = 'single') =>
+  text(label, { error: REQUIRED, lines })
     .min(1, { error: REQUIRED, abort: true })
     .max(max, { error: tooLong, abort: true });
 
@@ -112,8 +118,7 @@ export const locationTypeField = (required: string) =>
 export const pinCodeField = numberOrString(REQUIRED, ORDER_MESSAGES.invalidPinCode)
   .transform((value) => String(value).trim())
   .pipe(
-    z
-      .string()
+    text('PIN code')
       .min(1, { error: REQUIRED, abort: true })
       .regex(PIN_CODE_PATTERN, ORDER_MESSAGES.invalidPinCode),
   );
@@ -163,10 +168,10 @@ export const orderDraftSchema = z.object(
               required: ORDER_MESSAGES.invalidCustomer,
             }),
       ),
-    shipping_address: requiredText(500, ORDER_MESSAGES.addressTooLong),
+    shipping_address: requiredText('Delivery address', 500, ORDER_MESSAGES.addressTooLong, 'multi'),
     pin_code: pinCodeField,
     location_type: locationTypeField(REQUIRED),
-    phone_number: requiredText(30, ORDER_MESSAGES.phoneTooLong).regex(
+    phone_number: requiredText('Phone number', 30, ORDER_MESSAGES.phoneTooLong).regex(
       PHONE_PATTERN,
       ORDER_MESSAGES.invalidPhone,
     ),

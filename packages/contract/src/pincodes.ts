@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** One post office, in the field names of the public India Post lookup. */
 export const postOfficeSchema = z
@@ -33,7 +34,7 @@ export const pincodeLookupSchema = z
 export type PincodeLookup = z.infer<typeof pincodeLookupSchema>;
 
 export const pincodeParamsSchema = z.object({
-  pin: z.string().max(32, 'A PIN code has 6 digits'),
+  pin: text('PIN code', { trim: false }).max(32, 'A PIN code has 6 digits'),
 });
 
 export const PINCODE_MESSAGES = {

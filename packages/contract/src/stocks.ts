@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalAmount, PRICE_MAX, recordIdSchema, WEIGHT_MAX, wholeQuantity } from './common';
+import { decimalAmount, PRICE_MAX, recordIdSchema, text, WEIGHT_MAX, wholeQuantity } from './common';
 import { defineList, listQuerySchema } from './lists';
 
 export const STOCK_NAME_MAX_LENGTH = 200;
@@ -15,9 +15,7 @@ export const STOCK_MESSAGES = {
   nameTooLong: `Stock name must be at most ${STOCK_NAME_MAX_LENGTH} characters`,
 } as const;
 
-const stockNameSchema = z
-  .string({ error: STOCK_MESSAGES.nameRequired })
-  .trim()
+const stockNameSchema = text('Stock name', { error: STOCK_MESSAGES.nameRequired })
   .min(1, STOCK_MESSAGES.nameRequired)
   .max(STOCK_NAME_MAX_LENGTH, STOCK_MESSAGES.nameTooLong);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalAmount, PRICE_MAX, recordIdSchema, WEIGHT_MAX, wholeQuantity } from './common';
+import { decimalAmount, PRICE_MAX, recordIdSchema, text, WEIGHT_MAX, wholeQuantity } from './common';
 import { defineList, listQuerySchema } from './lists';
 
 export const PRODUCT_NAME_MAX_LENGTH = 200;
@@ -17,9 +17,7 @@ export const SUPPLIER_PRODUCT_MESSAGES = {
 } as const;
 
 const productFields = {
-  name: z
-    .string({ error: SUPPLIER_PRODUCT_MESSAGES.nameRequired })
-    .trim()
+  name: text('Name', { error: SUPPLIER_PRODUCT_MESSAGES.nameRequired })
     .min(1, SUPPLIER_PRODUCT_MESSAGES.nameRequired)
     .max(PRODUCT_NAME_MAX_LENGTH, SUPPLIER_PRODUCT_MESSAGES.nameTooLong),
   price: decimalAmount('Price', PRICE_MAX),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
-import { PHONE_PATTERN } from './common';
+import { PHONE_PATTERN, type TextOptions, text } from './common';
 import { defineList, listQuerySchema } from './lists';
 
 /**
@@ -21,32 +21,27 @@ export const SUPPLIER_MESSAGES = {
 } as const;
 
 /** A trimmed, non-blank string whose absence and blankness both read `required`. */
-const requiredText = (required: string, max: number, label: string) =>
-  z
-    .string({ error: required })
-    .trim()
+const requiredText = (required: string, max: number, label: string, lines: TextOptions['lines'] = 'single') =>
+  text(label, { error: required, lines })
     .min(1, { error: required, abort: true })
     .max(max, `${label} must be at most ${max} characters`);
 
 const supplierFields = {
   name: requiredText(SUPPLIER_MESSAGES.nameRequired, 120, 'Name'),
-  email: z
-    .string({ error: SUPPLIER_MESSAGES.emailRequired })
-    .trim()
+  email: text('Email', { error: SUPPLIER_MESSAGES.emailRequired })
     .min(1, SUPPLIER_MESSAGES.emailRequired)
     .pipe(emailSchema),
   phone_number: requiredText(SUPPLIER_MESSAGES.phoneRequired, 30, 'Phone number').regex(
     PHONE_PATTERN,
     SUPPLIER_MESSAGES.invalidPhone,
   ),
-  address: requiredText(SUPPLIER_MESSAGES.addressRequired, 500, 'Address'),
+  address: requiredText(SUPPLIER_MESSAGES.addressRequired, 500, 'Address', 'multi'),
 };
 
 /** POST /api/suppliers. The browser also sends an empty id; unknown fields are dropped. */
 export const createSupplierBodySchema = z.object({
   ...supplierFields,
-  password: z
-    .string({ error: SUPPLIER_MESSAGES.passwordRequired })
+  password: text('Password', { error: SUPPLIER_MESSAGES.passwordRequired, trim: false })
     .min(1, SUPPLIER_MESSAGES.passwordRequired)
     .pipe(passwordSchema),
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ID_MAX, PHONE_PATTERN, QUANTITY_MAX, recordIdSchema, WHOLE_STRING } from './common';
+import {
+  ID_MAX,
+  PHONE_PATTERN,
+  QUANTITY_MAX,
+  recordIdSchema,
+  type TextOptions,
+  text,
+  WHOLE_STRING,
+} from './common';
 import {
   DAY_RANGE_RULE,
   dayRangeFilters,
@@ -89,10 +97,13 @@ const wholeNumberField = (min: number, max: number, required: string, invalid: s
     .transform(Number)
     .pipe(z.number().int({ error: invalid, abort: true }).min(min, invalid).max(max, invalid));
 
-const addressAndMobile = (max: number, tooLong: string) =>
-  z
-    .string({ error: SUPPLY_ORDER_MESSAGES.addressAndMobileRequired })
-    .trim()
+const addressAndMobile = (
+  label: string,
+  max: number,
+  tooLong: string,
+  lines: TextOptions['lines'] = 'single',
+) =>
+  text(label, { error: SUPPLY_ORDER_MESSAGES.addressAndMobileRequired, lines })
     .min(1, { error: SUPPLY_ORDER_MESSAGES.addressAndMobileRequired, abort: true })
     .max(max, { error: tooLong, abort: true });
 
@@ -138,8 +149,8 @@ export const createSupplyOrderBodySchema = z.object(
       SUPPLY_ORDER_MESSAGES.supplierRequired,
       SUPPLY_ORDER_MESSAGES.invalidSupplier,
     ),
-    address: addressAndMobile(500, SUPPLY_ORDER_MESSAGES.addressTooLong),
-    mobile_number: addressAndMobile(30, SUPPLY_ORDER_MESSAGES.mobileTooLong).regex(
+    address: addressAndMobile('Address', 500, SUPPLY_ORDER_MESSAGES.addressTooLong, 'multi'),
+    mobile_number: addressAndMobile('Mobile number', 30, SUPPLY_ORDER_MESSAGES.mobileTooLong).regex(
       PHONE_PATTERN,
       SUPPLY_ORDER_MESSAGES.invalidMobile,
     ),

@@ -40,6 +40,21 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
 }
 
+/** One limit's count in its current window (docs/decisions/017-login-and-reset-limits.md). */
+export interface AttemptLimitsTable {
+  /** What is limited: `login:address:<ip>`, `login:account:<email>`, `reset:email:<email>` … */
+  key: string;
+  attempts: number;
+  window_ends_at: Timestamp;
+}
+
+/** Where a user last logged in successfully, address by address. */
+export interface KnownLoginAddressesTable {
+  user_id: number;
+  ip: string;
+  last_login_at: Timestamp;
+}
+
 export interface PasswordResetTokensTable {
   id: Generated<number>;
   token_hash: string;
@@ -246,6 +261,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  attempt_limits: AttemptLimitsTable;
+  known_login_addresses: KnownLoginAddressesTable;
   password_reset_tokens: PasswordResetTokensTable;
   notifications: NotificationsTable;
   stocks: StocksTable;

@@ -51,6 +51,13 @@ export class UnprocessableError extends AppError {
   }
 }
 
+/** A body in another charset than UTF-8, the only one JSON has (RFC 8259). */
+export class UnsupportedCharsetError extends AppError {
+  constructor() {
+    super(415, 'unsupported_charset', 'Send the request body as UTF-8 (charset=utf-8)');
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(
     message: string,

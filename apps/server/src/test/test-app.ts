@@ -125,6 +125,8 @@ export interface TestApp {
   ): Promise<LightMyRequestResponse>;
   /** How many rows a table holds now. */
   count(table: keyof Database): Promise<number>;
+  /** Waits for the work requests handed off (reset mails) to finish. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -169,6 +171,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    settled: () => app.backgroundTasks.settled(),
     async close() {
       await app.close();
       await database.drop();

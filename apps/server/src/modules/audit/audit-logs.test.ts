@@ -70,6 +70,8 @@ it('logs an auth flow by request id without a password, token, cookie or reset l
   expect(supplier.statusCode).toBe(201);
   expect((await post('/auth/logout', {}, first.header)).statusCode).toBe(200);
   expect((await post('/auth/forgot-password', { email })).statusCode).toBe(200);
+  // The link is made and mailed after the answer.
+  await app.backgroundTasks.settled();
   const link = mailer.sent.at(-1)?.text.match(/https?:\/\/\S+\/reset-password\/(\S+)/);
   if (!link?.[1]) throw new Error('no reset link mailed');
   expect((await post(`/auth/reset-password/${link[1]}`, { password: newPassword })).statusCode).toBe(200);

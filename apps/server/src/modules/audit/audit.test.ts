@@ -494,6 +494,8 @@ describe('sign-in and password reset', () => {
 
     const asked = await call('POST', '/auth/forgot-password', undefined, { email });
     expect(asked.statusCode).toBe(200);
+    // The link is made and mailed after the answer.
+    await t.settled();
     const mail = t.mailer.sent.at(-1);
     const link = mail?.text.match(/https?:\/\/\S+\/reset-password\/(\S+)/);
     if (!link?.[1]) throw new Error('no reset link mailed');
@@ -502,6 +504,7 @@ describe('sign-in and password reset', () => {
       { action: 'auth.password_reset_requested', entity_id: userId, actor_id: null },
     ]);
     const nobody = await call('POST', '/auth/forgot-password', undefined, { email: uniqueEmail('nobody') });
+    await t.settled();
     expect(await rowsOf(nobody.requestId)).toEqual([]);
 
     const reset = await call('POST', `/auth/reset-password/${token}`, undefined, { password: newPassword });

@@ -1,4 +1,5 @@
 import type { Role } from '@depot/contract';
+import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/schema';
 
@@ -74,38 +75,76 @@ export function deleteSessionsOfUser(db: Executor, userId: number) {
   return db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-export function recordLoginFailure(db: Executor, failure: { email: string; ip: string; created_at: string }) {
-  return db.insertInto('login_failures').values(failure).execute();
+/**
+ * Counts one attempt against a limit and returns the count, in one statement: concurrent attempts
+ * each get their own number, so no more than the limit ever pass (docs/decisions/017). A window
+ * that has ended starts again at 1.
+ */
+export async function countAttempt(db: Executor, key: string, now: string, windowEndsAt: string) {
+  // A window holds its last instant: 15 minutes from 10:00 refuse until 10:15 inclusive.
+  const ended = sql<boolean>`attempt_limits.window_ends_at < ${now}`;
+  const row = await db
+    .insertInto('attempt_limits')
+    .values({ key, attempts: 1, window_ends_at: windowEndsAt })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        attempts: sql<number>`case when ${ended} then 1 else attempt_limits.attempts + 1 end`,
+        window_ends_at: sql<string>`case when ${ended} then ${windowEndsAt} else attempt_limits.window_ends_at end`,
+      }),
+    )
+    .returning(['attempts', 'window_ends_at'])
+    .executeTakeFirstOrThrow();
+  return { attempts: Number(row.attempts), windowEndsAt: row.window_ends_at };
 }
 
-export async function countLoginFailuresSince(
+/** Takes back one attempt of a limit (a login that turned out right is not a failure). */
+export function uncountAttempt(db: Executor, key: string) {
+  return db
+    .updateTable('attempt_limits')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('key', '=', key)
+    .where('attempts', '>', 0)
+    .execute();
+}
+
+export function clearAttempts(db: Executor, key: string) {
+  return db.deleteFrom('attempt_limits').where('key', '=', key).execute();
+}
+
+export function deleteEndedAttemptWindows(db: Executor, now: string) {
+  return db.deleteFrom('attempt_limits').where('window_ends_at', '<', now).execute();
+}
+
+/** Whether the user logged in successfully from this address since then (never, for user 0). */
+export async function isKnownLoginAddress(db: Executor, userId: number, ip: string, since: string) {
+  const row = await db
+    .selectFrom('known_login_addresses')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .where('last_login_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Remembers a successful login's address, and forgets the user's addresses not used since then. */
+export async function rememberLoginAddress(
   db: Executor,
-  since: string,
-  by: { email: string; ip: string },
+  login: { user_id: number; ip: string; last_login_at: string },
+  forgetBefore: string,
 ) {
-  const [byEmail, byIp] = await Promise.all([
-    db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('email', '=', by.email)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('ip', '=', by.ip)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { byEmail: Number(byEmail.count), byIp: Number(byIp.count) };
-}
-
-export function deleteLoginFailuresOfEmail(db: Executor, email: string) {
-  return db.deleteFrom('login_failures').where('email', '=', email).execute();
-}
-
-export function deleteLoginFailuresBefore(db: Executor, before: string) {
-  return db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+  await db
+    .insertInto('known_login_addresses')
+    .values(login)
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'ip']).doUpdateSet({ last_login_at: login.last_login_at }),
+    )
+    .execute();
+  await db
+    .deleteFrom('known_login_addresses')
+    .where('user_id', '=', login.user_id)
+    .where('last_login_at', '<', forgetBefore)
+    .execute();
 }
 
 export function createResetToken(
@@ -123,6 +162,16 @@ export function getUsableResetToken(db: Executor, tokenHash: string, now: string
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
+}
+
+/** Spends every reset link of the user still open: one successful reset ends the others. */
+export function spendResetTokensOfUser(db: Executor, userId: number, usedAt: string) {
+  return db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: usedAt })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Marks the token used only if nobody did first; returns whether this call won. */

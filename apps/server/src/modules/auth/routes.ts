@@ -113,7 +113,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: { tags, body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await authService.requestPasswordReset(request.body.email, auditContextOf(request));
+      await authService.requestPasswordReset(request.body.email, request.ip, auditContextOf(request));
       return { message: AUTH_MESSAGES.forgotPassword };
     },
   );

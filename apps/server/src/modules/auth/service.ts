@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import { listRequestOf } from '../../lib/list';
@@ -27,12 +28,35 @@ import * as supplyOrdersRepo from '../supply-orders/repository';
 import { argon2PasswordHasher, assertNotCommonPassword, type PasswordHasher } from './passwords';
 import * as repo from './repository';
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_EMAIL = 5;
-const MAX_FAILURES_PER_IP = 20;
+/**
+ * The limits on guessing and on reset mails, and how they are balanced, are
+ * docs/decisions/017-login-and-reset-limits.md and docs/product/business-rules.md#login-limits.
+ */
+export const LOGIN_LIMITS = {
+  windowMs: 15 * 60_000,
+  /** Attempts on one account from addresses it has not logged in from lately, all together. */
+  perAccount: 5,
+  /** Attempts on one account from one address it logged in from lately: a budget of its own. */
+  perAccountAtKnownAddress: 5,
+  /** Attempts from one address, on any accounts. */
+  perAddress: 20,
+  /** How long a successful login's address counts as known. */
+  knownAddressMs: 30 * 24 * 3_600_000,
+} as const;
+
+export const RESET_LIMITS = {
+  windowMs: 60 * 60_000,
+  perEmail: 3,
+  perAddress: 10,
+} as const;
+
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
-// Writing last_seen_at on every request would make every read a write.
-const SESSION_TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Writing last_seen_at on every request would make every read a write, so it is written when it
+ * is this old: at most a minute, and at most a tenth of the idle limit, so a session ends between
+ * 0.9 and 1 times the idle limit after its last request whatever the limit is.
+ */
+export const sessionTouchIntervalMs = (sessionIdleMs: number) => Math.min(60_000, sessionIdleMs / 10);
 const PROFILE_LIST_LIMIT = 100;
 
 export interface AuthServiceDeps {
@@ -45,6 +69,8 @@ export interface AuthServiceDeps {
   sessionMaxMs: number;
   /** Argon2id unless a test passes its own. */
   passwords?: PasswordHasher;
+  /** Where reset mails are sent from, after the answer. */
+  background: BackgroundTasks;
 }
 
 export interface AuthenticatedSession {
@@ -61,23 +87,55 @@ export function createAuthService(deps: AuthServiceDeps) {
   // its time does not tell whether the account exists. Made at start-up, not at the first login.
   const dummyHash = passwords.hash('depot-dummy-password-for-timing');
 
-  async function assertLoginAllowed(email: string, ip: string) {
-    const since = isoIn(-LOGIN_WINDOW_MS);
-    const failures = await repo.countLoginFailuresSince(db, since, { email, ip });
-    if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP) {
-      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, LOGIN_WINDOW_MS / 1000);
+  const touchIntervalMs = sessionTouchIntervalMs(deps.sessionIdleMs);
+
+  /** Counts one attempt against each limit, and refuses with 429 when any is over. */
+  async function countAttempts(limits: { key: string; max: number }[], windowMs: number, message: string) {
+    const now = isoNow();
+    const windowEndsAt = isoIn(windowMs);
+    let retryAt = 0;
+    // One after the other, never in one transaction: a row lock held while waiting for another
+    // would queue every attempt behind the slowest.
+    for (const { key, max } of limits) {
+      const counted = await repo.countAttempt(db, key, now, windowEndsAt);
+      if (counted.attempts > max) retryAt = Math.max(retryAt, Date.parse(counted.windowEndsAt));
+    }
+    if (retryAt > 0) {
+      const seconds = Math.max(1, Math.ceil((retryAt - clock.now().getTime()) / 1000));
+      throw new TooManyRequestsError(message, seconds);
     }
   }
 
   /**
-   * Counts the failure and audits it against the account when there is one. The email typed is not
-   * audited: someone may have typed their password into it.
+   * Counts a login attempt before its password is checked (docs/decisions/017): by address, and
+   * by account, where an address the account logged in from lately has a budget of its own.
+   * Returns the keys, so a successful login can take its attempt back.
    */
-  async function failLogin(email: string, ip: string, audit: AuditContext, userId?: number): Promise<never> {
+  async function countLoginAttempt(email: string, ip: string, userId: number | undefined) {
+    const since = isoIn(-LOGIN_LIMITS.knownAddressMs);
+    // The same query whether or not the account exists (user 0 has no addresses).
+    const known = await repo.isKnownLoginAddress(db, userId ?? 0, ip, since);
+    const addressKey = `login:address:${ip}`;
+    const accountKey = known ? `login:account-at:${ip} ${email}` : `login:account:${email}`;
+    await countAttempts(
+      [
+        { key: addressKey, max: LOGIN_LIMITS.perAddress },
+        { key: accountKey, max: known ? LOGIN_LIMITS.perAccountAtKnownAddress : LOGIN_LIMITS.perAccount },
+      ],
+      LOGIN_LIMITS.windowMs,
+      AUTH_MESSAGES.tooManyAttempts,
+    );
+    return { addressKey, accountKey };
+  }
+
+  /**
+   * Audits the failure against the account when there is one (it was counted before the check).
+   * The email typed is not audited: someone may have typed their password into it.
+   */
+  async function failLogin(ip: string, audit: AuditContext, userId?: number): Promise<never> {
     const now = isoNow();
     await db.transaction().execute(async (trx) => {
-      await repo.recordLoginFailure(trx, { email, ip, created_at: now });
-      await repo.deleteLoginFailuresBefore(trx, isoIn(-LOGIN_WINDOW_MS));
+      await repo.deleteEndedAttemptWindows(trx, now);
       await recordAuditEvent(trx, { ...audit, actor: null }, now, {
         action: 'auth.login_failed',
         entityType: 'user',
@@ -87,6 +145,36 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     });
     throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
+  }
+
+  /** Makes a reset link and mails it, if the email is an active account's; runs after the answer. */
+  async function sendResetLink(email: string, audit: AuditContext): Promise<void> {
+    const now = isoNow();
+    await repo.deleteEndedAttemptWindows(db, now);
+    const user = await repo.getActiveUserByEmail(db, email);
+    if (!user) return;
+    const token = createToken();
+    await db.transaction().execute(async (trx) => {
+      await repo.createResetToken(trx, {
+        token_hash: hashToken(token),
+        user_id: user.id,
+        created_at: now,
+        expires_at: isoIn(RESET_TOKEN_TTL_MS),
+      });
+      // Anyone may ask for an email's reset: nobody is the actor. The link stays out of the row.
+      await recordAuditEvent(trx, { ...audit, actor: null }, now, {
+        action: 'auth.password_reset_requested',
+        entityType: 'user',
+        entityId: user.id,
+        viewers: [user.id],
+      });
+    });
+    const link = `${deps.publicUrl}/reset-password/${token}`;
+    await deps.mailer.send({
+      to: user.email,
+      subject: 'Reset your Depot password',
+      text: `Hello ${user.name},\n\nReset your Depot password here (valid for one hour): ${link}\n\nIf you did not ask for this, ignore this mail.`,
+    });
   }
 
   return {
@@ -126,11 +214,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       ip: string,
       audit: AuditContext,
     ): Promise<{ user: SessionUser; token: string }> {
-      await assertLoginAllowed(body.email, ip);
       const found = await repo.getActiveUserByEmail(db, body.email);
+      const counted = await countLoginAttempt(body.email, ip, found?.id);
       // One hash verification whether or not the email exists, so timing tells nothing.
       const verified = await passwords.verify(found?.password_hash ?? (await dummyHash), body.password);
-      if (!found || !verified) return failLogin(body.email, ip, audit, found?.id);
+      if (!found || !verified) return failLogin(ip, audit, found?.id);
 
       // A fresh token at every login: a token planted before login never becomes a session.
       const token = createToken();
@@ -142,7 +230,15 @@ export function createAuthService(deps: AuthServiceDeps) {
           created_at: now,
           expires_at: isoIn(deps.sessionMaxMs),
         });
-        await repo.deleteLoginFailuresOfEmail(trx, body.email);
+        // Right at last: this account's failures here are forgiven, and the address's attempt
+        // is taken back, as only failures count against an address.
+        await repo.clearAttempts(trx, counted.accountKey);
+        await repo.uncountAttempt(trx, counted.addressKey);
+        await repo.rememberLoginAddress(
+          trx,
+          { user_id: found.id, ip, last_login_at: now },
+          isoIn(-LOGIN_LIMITS.knownAddressMs),
+        );
         await recordAuditEvent(trx, { ...audit, actor: actorOf(found) }, now, {
           action: 'auth.login',
           entityType: 'user',
@@ -193,7 +289,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.deleteSessionById(db, row.session_id);
         return null;
       }
-      if (now - lastSeen >= SESSION_TOUCH_INTERVAL_MS) {
+      if (now - lastSeen >= touchIntervalMs) {
         await repo.touchSession(db, row.session_id, new Date(now).toISOString());
       }
       return {
@@ -243,38 +339,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    /** Same answer whether or not the account exists; the mail goes out in the background. */
-    async requestPasswordReset(email: string, audit: AuditContext): Promise<void> {
-      const user = await repo.getActiveUserByEmail(db, email);
-      if (!user) return;
-      const token = createToken();
-      const now = isoNow();
-      await db.transaction().execute(async (trx) => {
-        await repo.createResetToken(trx, {
-          token_hash: hashToken(token),
-          user_id: user.id,
-          created_at: now,
-          expires_at: isoIn(RESET_TOKEN_TTL_MS),
-        });
-        // Anyone may ask for an email's reset: nobody is the actor. The link stays out of the row.
-        await recordAuditEvent(trx, { ...audit, actor: null }, now, {
-          action: 'auth.password_reset_requested',
-          entityType: 'user',
-          entityId: user.id,
-          viewers: [user.id],
-        });
-      });
-      const link = `${deps.publicUrl}/reset-password/${token}`;
-      deps.mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your Depot password',
-          text: `Hello ${user.name},\n\nReset your Depot password here (valid for one hour): ${link}\n\nIf you did not ask for this, ignore this mail.`,
-        })
-        .catch((error: unknown) => deps.log.error({ err: error }, 'reset mail could not be sent'));
+    /**
+     * Counted by address and by email, then answered the same whether or not the account exists:
+     * whether it does is looked up after the answer, where the link is made and mailed.
+     */
+    async requestPasswordReset(email: string, ip: string, audit: AuditContext): Promise<void> {
+      await countAttempts(
+        [
+          { key: `reset:address:${ip}`, max: RESET_LIMITS.perAddress },
+          { key: `reset:email:${email}`, max: RESET_LIMITS.perEmail },
+        ],
+        RESET_LIMITS.windowMs,
+        AUTH_MESSAGES.tooManyResetRequests,
+      );
+      deps.background.run('reset mail', () => sendResetLink(email, audit));
     },
 
-    /** Sets a new password, spends the token and ends every session of the user. */
+    /**
+     * Sets a new password, spends the token and every other open link of the user, ends every
+     * session of the user, and lifts the account's login limit (the mailbox's owner is back).
+     */
     async resetPassword(token: string, password: string, audit: AuditContext): Promise<void> {
       assertNotCommonPassword(password);
       const tokenHash = hashToken(token);
@@ -285,9 +369,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!(await repo.markResetTokenUsed(trx, usable.id, isoNow()))) {
           throw new InvalidError(AUTH_MESSAGES.invalidResetToken);
         }
+        await repo.spendResetTokensOfUser(trx, usable.user_id, isoNow());
         await repo.updatePasswordHash(trx, usable.user_id, passwordHash);
         await repo.deleteSessionsOfUser(trx, usable.user_id);
         const user = await repo.getActiveUserById(trx, usable.user_id);
+        if (user) await repo.clearAttempts(trx, `login:account:${user.email}`);
         // The holder of the mailed link acts as the account's owner.
         await recordAuditEvent(trx, { ...audit, actor: user ? actorOf(user) : null }, isoNow(), {
           action: 'auth.password_reset',

@@ -59,7 +59,12 @@ const register = (email: string, password: string) =>
     payload: { role: 'Customer', name: 'R', email, password },
   });
 const forgot = (email: string) =>
-  t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/forgot-password',
+    payload: { email },
+    remoteAddress: freshAddress(),
+  });
 const reset = (token: string, password: string) =>
   t.app.inject({ method: 'POST', url: `/auth/reset-password/${token}`, payload: { password } });
 const sessionsOf = async (userId: number) =>
@@ -204,16 +209,35 @@ describe('reset tokens', () => {
   });
 
   it('works until one hour after it was sent and not from then on', async () => {
-    const { email } = await registerAndLogin(t.app, 'Customer');
-    const early = await requestResetToken(email);
-    const late = await requestResetToken(email);
+    const early = await registerAndLogin(t.app, 'Customer');
+    const late = await registerAndLogin(t.app, 'Customer');
+    const earlyToken = await requestResetToken(early.email);
+    const lateToken = await requestResetToken(late.email);
     t.clock.advance(60 * 60_000 - 1);
-    expect((await reset(early, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await reset(earlyToken, NEW_PASSWORD)).statusCode).toBe(200);
     t.clock.advance(1);
-    const expired = await reset(late, 'other-quiet-river-58');
+    const expired = await reset(lateToken, 'other-quiet-river-58');
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(AUTH_MESSAGES.invalidResetToken);
+    expect((await login(early.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('ends every other reset link of the user when one of them is used', async () => {
+    const { email } = await registerAndLogin(t.app, 'Customer');
+    const bystander = await registerAndLogin(t.app, 'Customer');
+    const older = await requestResetToken(email);
+    const used = await requestResetToken(email);
+    const newer = await requestResetToken(email);
+    const othersLink = await requestResetToken(bystander.email);
+    expect((await reset(used, NEW_PASSWORD)).statusCode).toBe(200);
+    for (const token of [older, newer]) {
+      const refused = await reset(token, 'other-quiet-river-58');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(AUTH_MESSAGES.invalidResetToken);
+    }
     expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+    // Another user's link is theirs to use.
+    expect((await reset(othersLink, 'other-quiet-river-58')).statusCode).toBe(200);
   });
 
   it('ends the sessions on every device', async () => {
