@@ -181,6 +181,8 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
   const probePool = quietPool({
     ...connectionConfig,
     max: 1,
+    // Kept open: connecting afresh costs a probe more than the query.
+    idleTimeoutMillis: 0,
     connectionTimeoutMillis: READINESS_TIMEOUT_MS,
     statement_timeout: READINESS_TIMEOUT_MS,
     query_timeout: READINESS_TIMEOUT_MS,
