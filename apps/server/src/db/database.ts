@@ -12,7 +12,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
-import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config';
 import {
   BACKSTOP_AUTOCHECKPOINT_PAGES,
   SQLITE_AUTOCHECKPOINT_PAGES,
