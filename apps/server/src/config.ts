@@ -57,8 +57,8 @@ const envSchema = z.object({
     DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs,
   ),
   DATABASE_POOL_TIMEOUT_MS: positiveInt(10, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.poolMs),
-  DATABASE_ROW_WAIT_MS: positiveInt(0, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.rowWaitMs),
-  SQLITE_BUSY_TIMEOUT_MS: positiveInt(0, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs),
+  DATABASE_ROW_WAIT_MS: positiveInt(100, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.rowWaitMs),
+  SQLITE_BUSY_TIMEOUT_MS: positiveInt(10, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs),
   RESPONSE_CACHE_MB: positiveInt(0, 4096).default(16),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://depot.example.com' }).optional(),
   SMTP_URL: z

@@ -165,7 +165,9 @@ describe(`database trouble on ${dialectName}`, () => {
       }
       if (!full) throw new Error('the disk never filled');
       expectDatabaseTrouble(full, 'database_unavailable');
+      // Exactly one line at warn or above, and it says what happened.
       const lines = log.filter((line) => line.includes('database unavailable'));
+      expect(log).toHaveLength(1);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('SQLITE_FULL');
       expect(await quantityOf(cool)).toBe(before - placed.length);
@@ -188,7 +190,9 @@ describe(`database trouble on ${dialectName}`, () => {
         await sql.raw('pragma query_only = 0').execute(t.database.db);
       }
       expectDatabaseTrouble(refused, 'database_unavailable');
+      // Exactly one line at warn or above, and it says what happened.
       const lines = log.filter((line) => line.includes('database unavailable'));
+      expect(log).toHaveLength(1);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('SQLITE_READONLY');
       expect(await quantityOf(cool)).toBe(before);
