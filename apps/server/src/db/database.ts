@@ -146,7 +146,7 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
       db,
       dialect: 'sqlite',
       timeouts,
-      // A read needs no lock in WAL mode; it fails only when the file cannot be read.
+      // SQLite runs in this process: the connection answering is all there is to ask.
       probe: async () => {
         selectOne.get();
       },
