@@ -118,6 +118,16 @@ describe('API conventions', () => {
     const schema = doc.components.schemas.ErrorResponse;
     expect(schema.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
     expect([...schema.properties.code.enum].sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    // Any endpoint may find the database down or busy (docs/RELIABILITY.md#database-trouble).
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { responses: object }>>)
+      .filter(([path]) => /^\/(api|auth)\//.test(path) && !path.startsWith('/api/docs'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+      );
+    expect(operations.length).toBeGreaterThan(30);
+    for (const { path, method, operation } of operations) {
+      expect(operation.responses, `${method} ${path}`).toHaveProperty('503');
+    }
   });
 
   it('refuses a state-changing call from another site, and allows its own origin', async () => {

@@ -33,6 +33,7 @@ import { healthRoutes } from './modules/health/routes';
 import { registerIdempotency } from './modules/idempotency/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
+import { createRowTurns } from './modules/order-engine/row-turns';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
 import { pincodeRoutes } from './modules/pincodes/routes';
@@ -78,6 +79,20 @@ export interface BuildAppOptions {
   sseHeartbeatMs?: number;
   /** Argon2id unless given (tests count verifications). */
   passwords?: PasswordHasher;
+}
+
+/**
+ * Migrations on PostgreSQL run over a connection of their own without the request bounds: their
+ * advisory lock waits while another instance migrates, and a migration may rewrite a large table.
+ */
+async function migrate(url: string, database: DatabaseHandle) {
+  if (database.dialect === 'sqlite') return migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+  const migrator = createDatabase(url, { poolSize: 1, unbounded: true });
+  try {
+    await migrateToLatest(migrator.db as Kysely<unknown>, migrator.dialect);
+  } finally {
+    await migrator.destroy();
+  }
 }
 
 /** Default place of the built web app: apps/web/dist, from src/ or from dist/ alike. */
@@ -164,13 +179,17 @@ export async function buildApp(options: BuildAppOptions) {
 
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+    options.database ??
+    createDatabase(config.databaseUrl, {
+      poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
+    });
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.destroy();
   });
-  if (ownsDatabase) await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+  if (ownsDatabase) await migrate(config.databaseUrl, database);
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
   app.addHook('onClose', async () => mailer.close());
@@ -206,7 +225,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerResponseCache(app, { changeStamp: database.changeStamp, maxBytes: config.responseCacheBytes });
   }
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { probe: database.probe });
   await app.register(authRoutes, { authService, secureCookies, sessionMaxMs: config.sessionMaxMs });
   await app.register(stockRoutes, { stockService: createStockService({ db: database.db, clock }) });
   await app.register(supplierRoutes, { supplierService: createSupplierService({ db: database.db, clock }) });
@@ -215,8 +234,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(pincodeRoutes, { pincodeService });
   await app.register(courierRoutes, { courierService: createCourierService({ db: database.db }) });
   registerIdempotency(app, { db: database.db, clock });
+  // One set of turns for both kinds of order: stock items and products are told apart by table.
+  const rowTurns = createRowTurns(database.timeouts.rowWaitMs);
   await app.register(orderRoutes, {
-    orderService: createOrderService({ db: database.db, clock, events, pincodes: pincodeService }),
+    orderService: createOrderService({ db: database.db, clock, events, pincodes: pincodeService, rowTurns }),
   });
   await app.register(supplierProductRoutes, {
     supplierProductService: createSupplierProductService({ db: database.db, clock }),
@@ -227,6 +248,7 @@ export async function buildApp(options: BuildAppOptions) {
       dialect: database.dialect,
       clock,
       events,
+      rowTurns,
     }),
   });
   await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });

@@ -11,6 +11,33 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       sessionIdleMs: 30 * 60_000,
       sessionMaxMs: 12 * 3_600_000,
+      databaseTimeouts: {
+        statementMs: 5000,
+        lockMs: 2000,
+        idleInTransactionMs: 10_000,
+        poolMs: 1000,
+        rowWaitMs: 8000,
+        sqliteBusyMs: 2000,
+      },
+    });
+  });
+
+  it('reads the bounds on waiting for the database', () => {
+    const config = loadConfig({
+      DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+      DATABASE_LOCK_TIMEOUT_MS: '500',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '60000',
+      DATABASE_POOL_TIMEOUT_MS: '250',
+      DATABASE_ROW_WAIT_MS: '100',
+      SQLITE_BUSY_TIMEOUT_MS: '100',
+    });
+    expect(config.databaseTimeouts).toEqual({
+      statementMs: 30_000,
+      lockMs: 500,
+      idleInTransactionMs: 60_000,
+      poolMs: 250,
+      rowWaitMs: 100,
+      sqliteBusyMs: 100,
     });
   });
 
@@ -24,6 +51,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must start with smtp:/],
     [{ SESSION_IDLE_MINUTES: '0' }, /^Invalid configuration: SESSION_IDLE_MINUTES /],
+    [{ DATABASE_LOCK_TIMEOUT_MS: '2s' }, /^Invalid configuration: DATABASE_LOCK_TIMEOUT_MS .*\(got "2s"\)$/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS /],
     [
       { TRUSTED_PROXIES: '10.0.0.1, nginx' },
       /^Invalid configuration: TRUSTED_PROXIES must be comma-separated/,

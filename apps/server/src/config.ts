@@ -35,12 +35,30 @@ const addressList = z
   )
   .refine((entries) => entries.every(isAddressOrCidr), 'must be comma-separated IP addresses or CIDR blocks');
 
+/** The bounds' defaults, in milliseconds (docs/RELIABILITY.md#database-trouble). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 5000,
+  lockMs: 2000,
+  idleInTransactionMs: 10_000,
+  poolMs: 1000,
+  rowWaitMs: 8000,
+  sqliteBusyMs: 2000,
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: positiveInt(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/depot.db'),
   DATABASE_POOL_SIZE: positiveInt(1, 200).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(100, 3_600_000).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: positiveInt(10, 3_600_000).default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(100, 3_600_000).default(
+    DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs,
+  ),
+  DATABASE_POOL_TIMEOUT_MS: positiveInt(10, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.poolMs),
+  DATABASE_ROW_WAIT_MS: positiveInt(100, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.rowWaitMs),
+  SQLITE_BUSY_TIMEOUT_MS: positiveInt(10, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs),
   RESPONSE_CACHE_MB: positiveInt(0, 4096).default(16),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://depot.example.com' }).optional(),
   SMTP_URL: z
@@ -62,6 +80,8 @@ export interface Config {
   host: string;
   databaseUrl: string;
   databasePoolSize: number;
+  /** The bounds on waiting for the database (docs/RELIABILITY.md#database-trouble). */
+  databaseTimeouts: DatabaseTimeouts;
   /** Megabytes of GET answers kept while the data is unchanged (SQLite only); 0 turns it off. */
   responseCacheBytes: number;
   /** Origin the app is reached at; used in reset links and the Origin check. */
@@ -79,6 +99,21 @@ export interface Config {
    * one of them has its X-Forwarded-For/-Proto/-Host believed; empty believes no one.
    */
   trustedProxies: string[];
+}
+
+/**
+ * How long a request may wait for the database before it answers 503 with Retry-After
+ * (docs/RELIABILITY.md#database-trouble). PostgreSQL: each statement, each lock, a transaction
+ * left idle, a pool connection; an order's turn at a stock row or product another order of this
+ * instance is waiting on. SQLite: the write lock.
+ */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+  poolMs: number;
+  rowWaitMs: number;
+  sqliteBusyMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      poolMs: e.DATABASE_POOL_TIMEOUT_MS,
+      rowWaitMs: e.DATABASE_ROW_WAIT_MS,
+      sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
+    },
     responseCacheBytes: e.RESPONSE_CACHE_MB * 2 ** 20,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -28,6 +28,10 @@ export const ERROR_CODES = {
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry shortly.',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request.',
   too_many_requests: 'Too many attempts: retry after the Retry-After header.',
+  database_busy:
+    'The database could not do the work in time (a row held by another session, every connection busy, a slow statement); nothing changed: retry after the Retry-After header.',
+  database_unavailable:
+    'The database cannot be reached or cannot write (down, restarting, disk full or read-only); nothing changed: retry after the Retry-After header.',
   internal_error: 'A fault on the server; the request changed nothing.',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

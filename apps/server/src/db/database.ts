@@ -12,6 +12,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config';
 import {
   BACKSTOP_AUTOCHECKPOINT_PAGES,
   SQLITE_AUTOCHECKPOINT_PAGES,
@@ -23,8 +24,18 @@ export type Dialect = 'sqlite' | 'postgres';
 
 interface OpenDatabase {
   db: Kysely<Database>;
+  /** The bounds its requests wait within. */
+  timeouts: DatabaseTimeouts;
+  /**
+   * Resolves when the database answers, within READINESS_TIMEOUT_MS (GET /readyz). On PostgreSQL
+   * it asks over a connection of its own, so it never waits behind requests for a pool connection.
+   */
+  probe(): Promise<void>;
   destroy(): Promise<void>;
 }
+
+/** A load balancer's readiness probe gets its answer, 200 or 503, within this (docs/RELIABILITY.md#database-trouble). */
+export const READINESS_TIMEOUT_MS = 800;
 
 export type DatabaseHandle =
   | (OpenDatabase & {
@@ -96,9 +107,17 @@ export interface CreateDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL schema to use as search_path (tests give each file its own). */
   pgSchema?: string;
+  /** Bounds on waiting (config's DATABASE_*_TIMEOUT_MS); the defaults where not given. */
+  timeouts?: Partial<DatabaseTimeouts>;
+  /**
+   * No statement, lock or idle-transaction timeout on PostgreSQL: for migrations, whose advisory
+   * lock waits for another instance's run, and for scripts that read a lot.
+   */
+  unbounded?: boolean;
 }
 
 export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -106,7 +125,9 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    // A write that cannot get the write lock within this answers 503 (SQLITE_BUSY). better-sqlite3
+    // waits synchronously, so the whole process waits with it: keep the bound short.
+    sqlite.pragma(`busy_timeout = ${timeouts.sqliteBusyMs}`);
     const checkpoints =
       file === ':memory:'
         ? undefined
@@ -120,9 +141,15 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     });
     const dataVersion = sqlite.prepare('pragma data_version').pluck();
     const totalChanges = sqlite.prepare('select total_changes()').pluck();
+    const selectOne = sqlite.prepare('select 1').pluck();
     return {
       db,
       dialect: 'sqlite',
+      timeouts,
+      // SQLite runs in this process: the connection answering is all there is to ask.
+      probe: async () => {
+        selectOne.get();
+      },
       changeStamp: () => `${dataVersion.get()}.${totalChanges.get()}`,
       destroy: async () => {
         await checkpoints?.stop();
@@ -134,12 +161,55 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     connectionString: url,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   };
-  const pool = new pg.Pool({ ...connectionConfig, max: options.poolSize ?? 10 });
-  // A client losing its server (a database restart) must not crash the process: an idle one is
-  // reported here; one a request holds fails that request's query, and its own 'error' event needs
-  // a listener too. The pool drops a broken client when it is released.
+  // Every request's wait is bounded (docs/RELIABILITY.md#database-trouble): a statement, a lock
+  // (a row another session holds), a transaction left idle, and the wait for a pool connection,
+  // which also bounds connecting to a server that does not answer.
+  const bounds: pg.PoolConfig = options.unbounded
+    ? {}
+    : {
+        statement_timeout: timeouts.statementMs,
+        lock_timeout: timeouts.lockMs,
+        idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      };
+  const pool = quietPool({
+    ...connectionConfig,
+    ...bounds,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: timeouts.poolMs,
+  });
+  // The readiness probe's own connection: the pool may be full of requests waiting on a lock.
+  const probePool = quietPool({
+    ...connectionConfig,
+    max: 1,
+    // Kept open: connecting afresh costs a probe more than the query.
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: READINESS_TIMEOUT_MS,
+    statement_timeout: READINESS_TIMEOUT_MS,
+    query_timeout: READINESS_TIMEOUT_MS,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    connectionConfig,
+    timeouts,
+    probe: async () => {
+      await probePool.query('select 1');
+    },
+    destroy: async () => {
+      await Promise.all([db.destroy(), probePool.end()]);
+    },
+  };
+}
+
+/**
+ * A client losing its server (a database restart) must not crash the process: an idle one is
+ * reported on the pool; one a request holds fails that request's query, and its own 'error' event
+ * needs a listener too. The pool drops a broken client when it is released.
+ */
+function quietPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', connectionConfig, destroy: () => db.destroy() };
+  return pool;
 }

@@ -68,6 +68,40 @@ export class TooManyRequestsError extends AppError {
 }
 
 /**
+ * The database could not do the work now (docs/RELIABILITY.md#database-trouble): 503 with
+ * Retry-After; the work's transaction rolled back, so a retry (with the same Idempotency-Key)
+ * may succeed later.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    code: 'database_busy' | 'database_unavailable',
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, code, message);
+  }
+}
+
+export const DATABASE_BUSY_MESSAGE = 'Depot is busy right now. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Depot cannot reach its database right now. Please try again in a moment.';
+/** Seconds a client should wait before trying again. */
+export const RETRY_AFTER_BUSY_SECONDS = 2;
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
+export class DatabaseBusyError extends ServiceUnavailableError {
+  constructor() {
+    super('database_busy', DATABASE_BUSY_MESSAGE, RETRY_AFTER_BUSY_SECONDS);
+  }
+}
+
+export class DatabaseUnavailableError extends ServiceUnavailableError {
+  constructor() {
+    super('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, RETRY_AFTER_UNAVAILABLE_SECONDS);
+  }
+}
+
+/**
  * Not a failure: the answer another request with the same Idempotency-Key stored while this one
  * worked. Thrown to roll this one's transaction back; the error handler sends it as a replay.
  */

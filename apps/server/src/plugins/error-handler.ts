@@ -8,7 +8,17 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorDetails, InvalidError, StoredAnswer, TooManyRequestsError } from '../lib/errors';
+import { databaseTroubleOf } from '../db/errors';
+import {
+  AppError,
+  DatabaseBusyError,
+  DatabaseUnavailableError,
+  type ErrorDetails,
+  InvalidError,
+  ServiceUnavailableError,
+  StoredAnswer,
+  TooManyRequestsError,
+} from '../lib/errors';
 
 /**
  * One error shape for the whole API (docs/decisions/013-errors-with-a-code.md): {error, message,
@@ -57,11 +67,23 @@ const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
 };
 
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof StoredAnswer) {
-      return reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').status(error.statusCode).send(error.body);
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    if (thrown instanceof StoredAnswer) {
+      return reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').status(thrown.statusCode).send(thrown.body);
     }
-    if (error instanceof TooManyRequestsError) {
+    // A database that is down, full or past a bound is no fault of the request: 503 with
+    // Retry-After, and one line in the log saying why (docs/RELIABILITY.md#database-trouble).
+    const trouble = databaseTroubleOf(thrown);
+    const error = trouble
+      ? trouble.kind === 'busy'
+        ? new DatabaseBusyError()
+        : new DatabaseUnavailableError()
+      : thrown;
+    if (trouble) {
+      const level = trouble.kind === 'busy' ? 'warn' : 'error';
+      request.log[level](`database ${trouble.kind}: ${trouble.cause}; answered 503`);
+    }
+    if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
     if (error instanceof AppError) {

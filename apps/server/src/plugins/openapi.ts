@@ -1,3 +1,4 @@
+import { errorResponseSchema } from '@depot/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -5,6 +6,13 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 
 /** OpenAPI built from the same zod schemas that validate requests; UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
+  // Any endpoint that reads the database may answer 503 when the database is down or busy
+  // (docs/RELIABILITY.md#database-trouble); the document says so for each.
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response || !/^\/(api|auth)\//.test(route.url)) return;
+    response[503] ??= errorResponseSchema;
+  });
   await app.register(swagger, {
     openapi: {
       info: {

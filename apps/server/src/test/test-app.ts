@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createDatabase, type DatabaseHandle } from '../db/database';
+import { type CreateDatabaseOptions, createDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -45,18 +45,25 @@ export async function createScratchSchema(prefix = 'test') {
   };
 }
 
+export interface TestDatabaseOptions extends Pick<CreateDatabaseOptions, 'poolSize' | 'timeouts'> {
+  /** A SQLite file instead of memory (another process can then open it). */
+  sqliteFile?: string;
+}
+
 /**
  * A fresh, migrated database for one test file: SQLite in memory, or a PostgreSQL schema of its
  * own so parallel files and runs never see each other's rows. `drop` removes it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+export async function createTestDatabase(
+  options: TestDatabaseOptions = {},
+): Promise<DatabaseHandle & { drop(): Promise<void> }> {
   if (testDialect === 'sqlite') {
-    const handle = createDatabase('sqlite::memory:');
+    const handle = createDatabase(`sqlite:${options.sqliteFile ?? ':memory:'}`, options);
     await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
     return { ...handle, drop: () => handle.destroy() };
   }
   const { schema } = await createScratchSchema();
-  const handle = createDatabase(TEST_POSTGRES_URL, { pgSchema: schema, poolSize: 5 });
+  const handle = createDatabase(TEST_POSTGRES_URL, { poolSize: 5, ...options, pgSchema: schema });
   await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
   return {
     ...handle,
@@ -100,6 +107,9 @@ export function createMemoryMailer() {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  database?: TestDatabaseOptions;
+  /** The app's log lines (at LOG_LEVEL) go here; none are written otherwise. */
+  logStream?: { write(line: string): void };
   clock?: Clock;
   /** Send mail as the config says (SMTP_URL) instead of keeping it in memory. */
   useConfiguredMailer?: boolean;
@@ -131,7 +141,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.database);
   const clock = createTestClock();
   const mailer = createMemoryMailer();
   const config = loadConfig({
@@ -149,7 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.events ? { events: options.events } : {}),
     ...(options.sseHeartbeatMs === undefined ? {} : { sseHeartbeatMs: options.sseHeartbeatMs }),
     ...(options.passwords ? { passwords: options.passwords } : {}),
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
   return {

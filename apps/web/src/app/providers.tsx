@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ReconnectingState } from '@/components/reconnecting-state';
 import { Toaster } from '@/components/toaster';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -23,6 +24,7 @@ export function AppProviders({ queryClient, mantineEnv = 'default', children }: 
     >
       <QueryClientProvider client={queryClient}>
         {children}
+        <ReconnectingState />
         <Toaster />
       </QueryClientProvider>
     </MantineProvider>

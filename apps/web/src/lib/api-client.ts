@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@depot/contract';
+import { connectionState } from './connection-state';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Depot. Check your connection and try again.';
 
@@ -10,9 +11,30 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly details?: ErrorResponse['details'],
+    /** For answers that ask to be tried again: how long to wait, and whether repeating is safe. */
+    readonly retry?: { afterMs: number; safe: boolean },
   ) {
     super(message);
   }
+}
+
+/** Answers that mean "not now, try again": the database down or busy (503), no instance behind the proxy. */
+const TRY_AGAIN_STATUSES = new Set([502, 503, 504]);
+const DEFAULT_RETRY_AFTER_MS = 2000;
+const MAX_RETRY_AFTER_MS = 10_000;
+
+/** A failure that retrying later may cure (docs/RELIABILITY.md#database-trouble). */
+export function isTryAgainLater(
+  error: unknown,
+): error is ApiError & { retry: { afterMs: number; safe: boolean } } {
+  return error instanceof ApiError && error.retry !== undefined;
+}
+
+function retryAfterMs(response: Response): number {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0
+    ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS)
+    : DEFAULT_RETRY_AFTER_MS;
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
@@ -67,6 +89,18 @@ async function apiExchange<T>(
   }
 
   const payload = await readJson(response);
+  if (TRY_AGAIN_STATUSES.has(response.status)) {
+    connectionState.reportUnavailable();
+    // Safe to repeat: reads, PUT and DELETE, and a POST whose Idempotency-Key makes a repeat a replay.
+    const safe =
+      method !== 'POST' ||
+      Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+    throw new ApiError(response.status, serverMessageOf(payload, response), undefined, {
+      afterMs: retryAfterMs(response),
+      safe,
+    });
+  }
+  connectionState.reportAnswered();
   if (!response.ok) {
     throw new ApiError(response.status, serverMessageOf(payload, response), detailsOf(payload));
   }

@@ -23,6 +23,7 @@ import { isActiveCourier } from '../couriers/repository';
 import { createNotification } from '../notifications/repository';
 import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
 import { type Placing, recordPlaced } from '../order-engine/placing';
+import type { RowTurns } from '../order-engine/row-turns';
 import type { PincodeService } from '../pincodes/service';
 import { countDeliveredChange, countPlacedOrder, utcDay } from '../reports/summaries';
 import * as repo from './repository';
@@ -32,6 +33,8 @@ export interface OrderServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   events: EventBus;
+  /** Orders for the same row wait their turn here, not on a pool connection (row-turns.ts). */
+  rowTurns: RowTurns;
   pincodes: PincodeService;
 }
 
@@ -113,64 +116,67 @@ export function createOrderService(deps: OrderServiceDeps) {
 
       const placedAt = clock.now();
       const now = placedAt.toISOString();
-      const { order, notification } = await db.transaction().execute(async (trx) => {
-        if (!(await isActiveCourier(trx, draft.courier_service_id))) {
-          throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
-            { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
-          ]);
-        }
-        const taken = await takeLines(trx, lines, stockAt(now), ORDER_MESSAGES.tooLarge);
-        const weightGrams = addExactly(0, taken.totalGrams, ORDER_MESSAGES.tooLarge);
-        const items = taken.lines.map(({ row, quantity }) => ({
-          stock_id: row.id,
-          product_name: row.name,
-          quantity,
-          price_cents: row.price_cents,
-          weight_grams: row.weight_grams,
-        }));
-        const order = await repo.createOrder(
-          trx,
-          {
-            customer_id: customer.id,
-            customer_name: customer.name,
-            courier_service_id: draft.courier_service_id,
-            shipping_address: draft.shipping_address,
-            pin_code: draft.pin_code,
-            location_type: draft.location_type,
-            phone_number: draft.phone_number,
-            consignment_weight_grams: weightGrams,
-            items_total_cents: taken.totalCents,
-            shipping_cost_cents: addExactly(
-              0,
-              shippingCostCents(weightGrams, draft.location_type),
-              ORDER_MESSAGES.tooLarge,
-            ),
-            status: NEW_ORDER_STATUS,
-            delivery_date: expectedDeliveryDate(placedAt, draft.location_type),
-            created_at: now,
-          },
-          items,
-          customer.name,
-        );
-        const notification = await recordPlaced(trx, placing, now, {
-          notify: { user_id: customer.id, title: NEW_ORDER_STATUS, message: orderPlacedMessage(order.id) },
-          answer: { message: ORDER_MESSAGES.placed, order },
-          event: {
-            action: 'order.placed',
-            entityType: 'order',
-            entityId: order.id,
-            after: orderSnapshot(order),
-            // Who may read it: the customer, the courier, and the managers of its stock items.
-            viewers: [
-              order.customer_id,
-              order.courier_service_id,
-              ...taken.lines.map(({ row }) => row.inventory_manager_id),
-            ],
-          },
+      const rows = lines.map((line) => `stocks ${line.id}`);
+      const placeInTurn = () =>
+        db.transaction().execute(async (trx) => {
+          if (!(await isActiveCourier(trx, draft.courier_service_id))) {
+            throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
+              { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
+            ]);
+          }
+          const taken = await takeLines(trx, lines, stockAt(now), ORDER_MESSAGES.tooLarge);
+          const weightGrams = addExactly(0, taken.totalGrams, ORDER_MESSAGES.tooLarge);
+          const items = taken.lines.map(({ row, quantity }) => ({
+            stock_id: row.id,
+            product_name: row.name,
+            quantity,
+            price_cents: row.price_cents,
+            weight_grams: row.weight_grams,
+          }));
+          const order = await repo.createOrder(
+            trx,
+            {
+              customer_id: customer.id,
+              customer_name: customer.name,
+              courier_service_id: draft.courier_service_id,
+              shipping_address: draft.shipping_address,
+              pin_code: draft.pin_code,
+              location_type: draft.location_type,
+              phone_number: draft.phone_number,
+              consignment_weight_grams: weightGrams,
+              items_total_cents: taken.totalCents,
+              shipping_cost_cents: addExactly(
+                0,
+                shippingCostCents(weightGrams, draft.location_type),
+                ORDER_MESSAGES.tooLarge,
+              ),
+              status: NEW_ORDER_STATUS,
+              delivery_date: expectedDeliveryDate(placedAt, draft.location_type),
+              created_at: now,
+            },
+            items,
+            customer.name,
+          );
+          const notification = await recordPlaced(trx, placing, now, {
+            notify: { user_id: customer.id, title: NEW_ORDER_STATUS, message: orderPlacedMessage(order.id) },
+            answer: { message: ORDER_MESSAGES.placed, order },
+            event: {
+              action: 'order.placed',
+              entityType: 'order',
+              entityId: order.id,
+              after: orderSnapshot(order),
+              // Who may read it: the customer, the courier, and the managers of its stock items.
+              viewers: [
+                order.customer_id,
+                order.courier_service_id,
+                ...taken.lines.map(({ row }) => row.inventory_manager_id),
+              ],
+            },
+          });
+          await countPlacedOrder(trx, utcDay(now), items);
+          return { order, notification };
         });
-        await countPlacedOrder(trx, utcDay(now), items);
-        return { order, notification };
-      });
+      const { order, notification } = await deps.rowTurns.inTurn(rows, placeInTurn);
 
       publishToCustomer(order, notification);
       events.publish(order.courier_service_id, { type: 'order-assigned', data: { order } });

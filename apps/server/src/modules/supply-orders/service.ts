@@ -30,6 +30,7 @@ import type { Scope } from '../auth/authenticate';
 import { createNotification } from '../notifications/repository';
 import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
 import { type Placing, recordPlaced } from '../order-engine/placing';
+import type { RowTurns } from '../order-engine/row-turns';
 import { countSupplierDelivery, utcDay } from '../reports/summaries';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
@@ -41,6 +42,8 @@ export interface SupplyOrderServiceDeps {
   dialect: Dialect;
   clock: Clock;
   events: EventBus;
+  /** Orders for the same row wait their turn here, not on a pool connection (row-turns.ts). */
+  rowTurns: RowTurns;
 }
 
 export const supplyOrderReceivedMessage = (orderId: number, managerName: string) =>
@@ -199,57 +202,60 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
       );
       const manager = scope.user;
       const now = clock.now().toISOString();
-      const { order, notification } = await db.transaction().execute(async (trx) => {
-        const supplier = await getActiveSupplierById(trx, body.supplier_id, {
-          lock: deps.dialect === 'postgres',
+      const rows = lines.map((line) => `supplier_products ${line.id}`);
+      const placeInTurn = () =>
+        db.transaction().execute(async (trx) => {
+          const supplier = await getActiveSupplierById(trx, body.supplier_id, {
+            lock: deps.dialect === 'postgres',
+          });
+          if (!supplier) {
+            throw new InvalidError(SUPPLY_ORDER_MESSAGES.invalidSupplier, [
+              { path: 'body.supplier_id', message: SUPPLY_ORDER_MESSAGES.invalidSupplier },
+            ]);
+          }
+          const taken = await takeLines(trx, lines, productsOf(supplier.id, now), ORDER_MESSAGES.tooLarge);
+          // From the first order on, the manager reads this supplier's catalogue events in Activity.
+          await relateManagerToSupplier(trx, manager.id, supplier.id);
+          const order = await repo.createSupplyOrder(
+            trx,
+            {
+              inventory_manager_id: manager.id,
+              supplier_id: supplier.id,
+              supplier_name: supplier.name,
+              inventory_manager_name: manager.name,
+              address: body.address,
+              mobile_number: body.mobile_number,
+              status: NEW_SUPPLY_ORDER_STATUS,
+              total_quantity: lines.reduce((units, line) => units + line.quantity, 0),
+              total_cost_cents: taken.totalCents,
+              created_at: now,
+            },
+            taken.lines.map(({ row, quantity }) => ({
+              product_id: row.id,
+              product_name: row.name,
+              quantity,
+              price_cents: row.price_cents,
+              weight_grams: row.weight_grams,
+            })),
+          );
+          const notification = await recordPlaced(trx, placing, now, {
+            notify: {
+              user_id: supplier.id,
+              title: NEW_SUPPLY_ORDER_STATUS,
+              message: supplyOrderReceivedMessage(order.id, manager.name),
+            },
+            answer: { message: SUPPLY_ORDER_MESSAGES.placed, order },
+            event: {
+              action: 'supply_order.placed',
+              entityType: 'supply_order',
+              entityId: order.id,
+              after: supplyOrderSnapshot(order),
+              viewers: [order.inventory_manager_id, order.supplier_id],
+            },
+          });
+          return { order, notification };
         });
-        if (!supplier) {
-          throw new InvalidError(SUPPLY_ORDER_MESSAGES.invalidSupplier, [
-            { path: 'body.supplier_id', message: SUPPLY_ORDER_MESSAGES.invalidSupplier },
-          ]);
-        }
-        const taken = await takeLines(trx, lines, productsOf(supplier.id, now), ORDER_MESSAGES.tooLarge);
-        // From the first order on, the manager reads this supplier's catalogue events in Activity.
-        await relateManagerToSupplier(trx, manager.id, supplier.id);
-        const order = await repo.createSupplyOrder(
-          trx,
-          {
-            inventory_manager_id: manager.id,
-            supplier_id: supplier.id,
-            supplier_name: supplier.name,
-            inventory_manager_name: manager.name,
-            address: body.address,
-            mobile_number: body.mobile_number,
-            status: NEW_SUPPLY_ORDER_STATUS,
-            total_quantity: lines.reduce((units, line) => units + line.quantity, 0),
-            total_cost_cents: taken.totalCents,
-            created_at: now,
-          },
-          taken.lines.map(({ row, quantity }) => ({
-            product_id: row.id,
-            product_name: row.name,
-            quantity,
-            price_cents: row.price_cents,
-            weight_grams: row.weight_grams,
-          })),
-        );
-        const notification = await recordPlaced(trx, placing, now, {
-          notify: {
-            user_id: supplier.id,
-            title: NEW_SUPPLY_ORDER_STATUS,
-            message: supplyOrderReceivedMessage(order.id, manager.name),
-          },
-          answer: { message: SUPPLY_ORDER_MESSAGES.placed, order },
-          event: {
-            action: 'supply_order.placed',
-            entityType: 'supply_order',
-            entityId: order.id,
-            after: supplyOrderSnapshot(order),
-            viewers: [order.inventory_manager_id, order.supplier_id],
-          },
-        });
-        return { order, notification };
-      });
+      const { order, notification } = await deps.rowTurns.inTurn(rows, placeInTurn);
 
       publish(order, order.supplier_id, notification);
       return { message: SUPPLY_ORDER_MESSAGES.placed, order };
