@@ -25,6 +25,7 @@ import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines'
 import { type Placing, recordPlaced } from '../order-engine/placing';
 import type { PincodeService } from '../pincodes/service';
 import { countDeliveredChange, countPlacedOrder, utcDay } from '../reports/summaries';
+import { recordMovements } from '../stocks/movements';
 import * as repo from './repository';
 import { expectedDeliveryDate, shippingCostCents } from './shipping';
 
@@ -151,6 +152,18 @@ export function createOrderService(deps: OrderServiceDeps) {
           },
           items,
           customer.name,
+        );
+        await recordMovements(
+          trx,
+          taken.lines.map(({ row, quantity }) => ({
+            stock_id: row.id,
+            change: -quantity,
+            quantity_after: row.quantity,
+            reason: 'order' as const,
+            actor_id: customer.id,
+            order_id: order.id,
+            created_at: now,
+          })),
         );
         const notification = await recordPlaced(trx, placing, now, {
           notify: { user_id: customer.id, title: NEW_ORDER_STATUS, message: orderPlacedMessage(order.id) },
