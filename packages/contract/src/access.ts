@@ -98,6 +98,7 @@ export const API_ACCESS = {
 
   'GET /api/stocks': { roles: { 'Inventory Manager': 'own', Customer: 'all' }, object: 'stock' },
   'GET /api/stocks/:id': { roles: { 'Inventory Manager': 'own', Customer: 'all' }, object: 'stock' },
+  'GET /api/stocks/:id/movements': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
   'POST /api/stocks': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
   'PUT /api/stocks/:id': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
   'DELETE /api/stocks/:id': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalAmount, PRICE_MAX, recordIdSchema, text, WEIGHT_MAX, wholeQuantity } from './common';
-import { defineList, listQuerySchema } from './lists';
+import { defineList, listQuerySchema, oneOrMoreOf } from './lists';
 
 export const STOCK_NAME_MAX_LENGTH = 200;
 
@@ -78,3 +78,42 @@ export type StockListQuery = z.infer<typeof stockListQuerySchema>;
 
 export const createStockResponseSchema = z.object({ stock: stockItemSchema, message: z.string() });
 export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;
+
+/**
+ * Why a stock item's quantity changed (docs/product/business-rules.md#stock-history): its opening
+ * balance when history began, the quantity it was created with, an edit on Update Stock, a
+ * customer order, a supply order delivered.
+ */
+export const STOCK_MOVEMENT_REASONS = ['opening', 'created', 'edit', 'order', 'supply_delivery'] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/** One change of a stock item's quantity: the quantity is always the sum of its item's changes. */
+export const stockMovementSchema = z
+  .object({
+    id: z.number().int(),
+    stock_id: z.number().int(),
+    /** Units added (positive) or taken (negative). */
+    change: z.number().int(),
+    quantity_after: z.number().int(),
+    reason: z.enum(STOCK_MOVEMENT_REASONS),
+    /** Who made it: null for the opening balance. */
+    actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    order_id: z.number().int().nullable(),
+    supply_order_id: z.number().int().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'StockMovement' });
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export const stockMovementListResponseSchema = z.array(stockMovementSchema);
+
+/** GET /api/stocks/{id}/movements: an item's history, newest first. */
+export const STOCK_MOVEMENT_LIST = defineList({
+  sortFields: ['created_at'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  searches: 'nothing (the history has no text to search; q is ignored)',
+});
+export type StockMovementSortField = (typeof STOCK_MOVEMENT_LIST.sortFields)[number];
+export const stockMovementQuerySchema = listQuerySchema(STOCK_MOVEMENT_LIST, {
+  reason: oneOrMoreOf('reason', STOCK_MOVEMENT_REASONS),
+});
+export type StockMovementQuery = z.infer<typeof stockMovementQuerySchema>;

@@ -18,6 +18,7 @@ import { listIndexesMigration } from './migrations/2026-12-01-list-indexes';
 import { listSortsAndSearchMigration } from './migrations/2026-12-02-list-sorts-and-search';
 import { activityByReaderMigration } from './migrations/2026-12-03-activity-by-reader';
 import { attemptLimitsMigration } from './migrations/2026-12-03-attempt-limits';
+import { stockMovementsMigration } from './migrations/2026-12-04-stock-movements';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-02-list-sorts-and-search': listSortsAndSearchMigration,
   '2026-12-03-activity-by-reader': activityByReaderMigration,
   '2026-12-03-attempt-limits': attemptLimitsMigration,
+  '2026-12-04-stock-movements': stockMovementsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

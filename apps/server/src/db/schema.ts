@@ -4,6 +4,7 @@ import type {
   LocationType,
   OrderStatus,
   Role,
+  StockMovementReason,
   SupplyOrderStatus,
 } from '@depot/contract';
 import { type Generated, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
@@ -84,6 +85,23 @@ export interface StocksTable {
   updated_at: Timestamp;
   /** Set instead of deleting the row, so orders that refer to it stay whole. */
   deleted_at: Timestamp | null;
+}
+
+/**
+ * One change of a stock item's quantity (docs/product/business-rules.md#stock-history), written in
+ * the changing transaction: the item's quantity is the sum of its movements' changes.
+ */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  stock_id: number;
+  change: number;
+  quantity_after: number;
+  reason: StockMovementReason;
+  /** Null for the opening balance the migration wrote. */
+  actor_id: number | null;
+  order_id: number | null;
+  supply_order_id: number | null;
+  created_at: Timestamp;
 }
 
 /** A customer order; totals in cents and grams, fixed at order time. */
@@ -266,6 +284,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   notifications: NotificationsTable;
   stocks: StocksTable;
+  stock_movements: StockMovementsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -99,25 +99,34 @@ export function listPage<SortField extends string, T>(
  * The options of a list route: its query and answer schemas, the errors any list may answer, and
  * the response cache (a list depends on nothing but the caller, the URL and the data).
  */
-export function listRouteOptions<Query extends ZodType, Answer extends ZodType>(route: {
+export function listRouteOptions<
+  Query extends ZodType,
+  Answer extends ZodType,
+  Params extends ZodType = ZodType,
+>(route: {
   tags: string[];
   description?: string;
+  /** A list inside one object (an item's history): its path's parameters; the object may be 404. */
+  params?: Params;
   querystring: Query;
   response: Answer;
 }) {
-  const { tags, description, querystring, response } = route;
+  const { tags, description, params, querystring, response } = route;
   return {
     config: { responseCache: true },
     schema: {
       tags,
       security: [{ session: [] }],
       ...(description ? { description } : {}),
+      // Undefined for a list of its own: Fastify then has no parameters to check.
+      params: params as Params,
       querystring,
       response: {
         200: response,
         400: errorResponseSchema,
         401: errorResponseSchema,
         403: errorResponseSchema,
+        ...(params ? { 404: errorResponseSchema } : {}),
       },
     },
   };

@@ -91,7 +91,7 @@ describe(`crash safety on ${testDialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`
       const figures = { database: testDialect, crashes, ...summarizeLedger(load.ledger), ...report };
       console.info(`crash safety: ${JSON.stringify({ ...figures, checked: report.checked.length })}`);
       expect(report.violations).toEqual([]);
-      expect(report.checked).toHaveLength(7);
+      expect(report.checked).toHaveLength(8);
       expect(figures.acknowledged).toBeGreaterThanOrEqual((CRASHES + 1) * BETWEEN_CRASHES.writes);
       expect(figures.ordersAcknowledged).toBeGreaterThanOrEqual((CRASHES + 1) * BETWEEN_CRASHES.orders);
 

@@ -223,6 +223,38 @@ export async function checkInvariants(
     },
   );
 
+  await check(
+    "every stock quantity = the sum of its movements, and its newest movement's quantity after",
+    async () => {
+      const movements = await db
+        .selectFrom('stock_movements')
+        .select(['id', 'stock_id', 'change', 'quantity_after', 'reason', 'order_id', 'supply_order_id'])
+        .orderBy('id')
+        .execute();
+      for (const row of await db.selectFrom('stocks').select(['id', 'name', 'quantity']).execute()) {
+        const own = movements.filter((movement) => movement.stock_id === row.id);
+        const sum = own.reduce((total, movement) => total + movement.change, 0);
+        if (sum !== row.quantity)
+          violations.push(`${row.name} (#${row.id}) holds ${row.quantity}, its movements add up to ${sum}`);
+        let running = 0;
+        for (const movement of own) {
+          running += movement.change;
+          if (movement.quantity_after !== running) {
+            violations.push(
+              `movement #${movement.id} of ${row.name} says ${movement.quantity_after} after, the changes before it add up to ${running}`,
+            );
+            break;
+          }
+        }
+      }
+      // Each order line and each delivered line is exactly one movement.
+      const orderMovements = movements.filter((movement) => movement.reason === 'order');
+      if (orderMovements.length !== orderItems.length) {
+        violations.push(`${orderItems.length} order lines, ${orderMovements.length} order movements`);
+      }
+    },
+  );
+
   await check('every product quantity = start - what replenishment orders not canceled took', async () => {
     const canceled = new Set(
       supplyOrders.filter((order) => order.status === 'Canceled').map((order) => order.id),

@@ -213,6 +213,7 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
 
   'GET /api/stocks': async () => ({}),
   'GET /api/stocks/:id': async (world) => ({ params: id(world.stockId) }),
+  'GET /api/stocks/:id/movements': async (world) => ({ params: id(world.stockId) }),
   'POST /api/stocks': async () => ({ body: { name: 'Red widget', price: 3, quantity: 5, weight: 0.5 } }),
   'PUT /api/stocks/:id': async (world) => ({ params: id(world.stockId), body: { quantity: 1_000_000 } }),
   'DELETE /api/stocks/:id': async (world) => ({ params: id((await createStock(world)).stock.stock_id) }),

@@ -218,6 +218,7 @@ describe('the authorization matrix', () => {
         "GET /auth/profile: courier own, manager own, supplier own, customer own (account)",
         "GET /api/stocks: manager own, customer all (stock)",
         "GET /api/stocks/:id: manager own, customer all (stock)",
+        "GET /api/stocks/:id/movements: manager own (stock)",
         "POST /api/stocks: manager own (stock)",
         "PUT /api/stocks/:id: manager own (stock)",
         "DELETE /api/stocks/:id: manager own (stock)",

@@ -83,8 +83,8 @@ export const getOrder = customerOrders.get;
 
 /**
  * Takes `quantity` units of a live stock item only if it has them, in one statement (no read then
- * write, so no interleaving can oversell); answers the row's values as they were when taken, or
- * undefined when it is deleted, missing or short.
+ * write, so no interleaving can oversell); answers the row's values as they were when taken (the
+ * quantity as the taking left it), or undefined when it is deleted, missing or short.
  */
 const takeStockQuery = compiledQuery((db, args: { stockId: number; quantity: number; updatedAt: string }) =>
   db
@@ -93,7 +93,7 @@ const takeStockQuery = compiledQuery((db, args: { stockId: number; quantity: num
     .where('id', '=', args.stockId)
     .where('deleted_at', 'is', null)
     .where('quantity', '>=', args.quantity)
-    .returning(['id', 'name', 'price_cents', 'weight_grams', 'inventory_manager_id']),
+    .returning(['id', 'name', 'price_cents', 'weight_grams', 'inventory_manager_id', 'quantity']),
 );
 
 export type TakenStock = NonNullable<Awaited<ReturnType<typeof takeStock>>>;

@@ -26,6 +26,7 @@ import { type Placing, recordPlaced } from '../order-engine/placing';
 import type { RowTurns } from '../order-engine/row-turns';
 import type { PincodeService } from '../pincodes/service';
 import { countDeliveredChange, countPlacedOrder, utcDay } from '../reports/summaries';
+import { recordMovements } from '../stocks/movements';
 import * as repo from './repository';
 import { expectedDeliveryDate, shippingCostCents } from './shipping';
 
@@ -156,6 +157,18 @@ export function createOrderService(deps: OrderServiceDeps) {
             },
             items,
             customer.name,
+          );
+          await recordMovements(
+            trx,
+            taken.lines.map(({ row, quantity }) => ({
+              stock_id: row.id,
+              change: -quantity,
+              quantity_after: row.quantity,
+              reason: 'order' as const,
+              actor_id: customer.id,
+              order_id: order.id,
+              created_at: now,
+            })),
           );
           const notification = await recordPlaced(trx, placing, now, {
             notify: { user_id: customer.id, title: NEW_ORDER_STATUS, message: orderPlacedMessage(order.id) },

@@ -184,21 +184,25 @@ export function findLiveStockByName(db: Executor, managerId: number, name: strin
     .executeTakeFirst();
 }
 
-/** Adds units to a live stock item; false when it was deleted or would pass the largest quantity. */
+/**
+ * Adds units to a live stock item: the quantity it then has, or undefined when it was deleted or
+ * would pass the largest quantity.
+ */
 export async function addToStock(
   db: Executor,
   id: number,
   quantity: number,
   updatedAt: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<number | undefined> {
+  const row = await db
     .updateTable('stocks')
     .set((eb) => ({ quantity: eb('quantity', '+', quantity), updated_at: updatedAt }))
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .where('quantity', '<=', QUANTITY_MAX - quantity)
+    .returning('quantity')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row?.quantity;
 }
 
 /**

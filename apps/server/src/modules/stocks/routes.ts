@@ -8,6 +8,8 @@ import {
   stockItemSchema,
   stockListQuerySchema,
   stockListResponseSchema,
+  stockMovementListResponseSchema,
+  stockMovementQuerySchema,
   updateStockBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
@@ -47,6 +49,23 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
       schema: { tags, security, params: idParamsSchema, response: { 200: stockItemSchema, ...errors } },
     },
     async (request) => stockService.get(scopeOf(request), request.params.id),
+  );
+
+  routes.get(
+    '/api/stocks/:id/movements',
+    listRouteOptions({
+      tags,
+      description: "A stock item's history: every change of its quantity, newest first.",
+      params: idParamsSchema,
+      querystring: stockMovementQuerySchema,
+      response: stockMovementListResponseSchema,
+    }),
+    async (request, reply) =>
+      sendListPage(
+        request,
+        reply,
+        await stockService.movements(scopeOf(request), request.params.id, request.query),
+      ),
   );
 
   routes.post(

@@ -2,8 +2,11 @@ import {
   type CreateStockBody,
   STOCK_LIST,
   STOCK_MESSAGES,
+  STOCK_MOVEMENT_LIST,
   type StockItem,
   type StockListQuery,
+  type StockMovement,
+  type StockMovementQuery,
   type UpdateStockBody,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
@@ -14,6 +17,7 @@ import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import { refuseActingForAnother, type Scope } from '../auth/authenticate';
+import * as movements from './movements';
 import * as repo from './repository';
 
 export interface StockServiceDeps {
@@ -50,6 +54,18 @@ export function createStockService(deps: StockServiceDeps) {
       return item;
     },
 
+    /** An item's history, newest first; another manager's item answers 404, like a missing one. */
+    async movements(scope: Scope, id: number, query: StockMovementQuery): Promise<ListPage<StockMovement>> {
+      if (!(await repo.getStockById(db, id, scope.reach))) throw new NotFoundError(STOCK_MESSAGES.notFound);
+      const filters = { reason: query.reason };
+      return listPage(
+        STOCK_MOVEMENT_LIST,
+        query,
+        (list) => movements.listMovements(db, id, filters, list),
+        () => movements.countMovements(db, id, filters),
+      );
+    },
+
     /** The caller owns what they create. */
     async create(scope: Scope, body: CreateStockBody, audit: AuditContext): Promise<StockItem> {
       refuseActingForAnother(body.inventory_manager_id, scope, STOCK_MESSAGES.notYourInventory);
@@ -64,6 +80,16 @@ export function createStockService(deps: StockServiceDeps) {
           inventory_manager_id: managerId,
           created_at: now,
         });
+        await movements.recordMovements(trx, [
+          {
+            stock_id: item.stock_id,
+            change: item.quantity,
+            quantity_after: item.quantity,
+            reason: 'created',
+            actor_id: managerId,
+            created_at: now,
+          },
+        ]);
         await recordAuditEvent(trx, audit, now, {
           action: 'stock.created',
           entityType: 'stock',
@@ -85,6 +111,18 @@ export function createStockService(deps: StockServiceDeps) {
         }
         const after = await repo.getStockById(trx, id, scope.reach);
         if (!after) throw new NotFoundError(STOCK_MESSAGES.notFound);
+        if (after.quantity !== before.quantity) {
+          await movements.recordMovements(trx, [
+            {
+              stock_id: id,
+              change: after.quantity - before.quantity,
+              quantity_after: after.quantity,
+              reason: 'edit',
+              actor_id: scope.user.id,
+              created_at: now,
+            },
+          ]);
+        }
         await recordAuditEvent(trx, audit, now, {
           action: 'stock.updated',
           entityType: 'stock',

@@ -32,6 +32,7 @@ import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines'
 import { type Placing, recordPlaced } from '../order-engine/placing';
 import type { RowTurns } from '../order-engine/row-turns';
 import { countSupplierDelivery, utcDay } from '../reports/summaries';
+import { type NewMovement, recordMovements } from '../stocks/movements';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
 import { getActiveSupplierById } from '../suppliers/repository';
@@ -134,7 +135,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
    * weight the line was ordered at. Existing items are updated in id order, the order customer
    * orders lock them in.
    */
-  async function receiveIntoStock(trx: Executor, order: SupplyOrder, now: string) {
+  async function receiveIntoStock(trx: Executor, order: SupplyOrder, now: string, actorId: number) {
     const managerId = order.inventory_manager_id;
     if (deps.dialect === 'postgres') await stocksRepo.lockStocksOfManager(trx, managerId);
     const intoExisting = new Map<number, StockReceipt>();
@@ -144,20 +145,42 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
       if (stock) addReceipt(intoExisting, stock.id, stock.name, item);
       else addReceipt(intoNew, item.product_name.toLowerCase(), item.product_name, item);
     }
-    const create = async (receipt: StockReceipt) => {
-      if (receipt.quantity > QUANTITY_MAX)
-        throw new ConflictError(quantityLimitMessage(receipt.name), 'quantity_limit');
-      await stocksRepo.createStock(trx, { ...receipt, inventory_manager_id: managerId, created_at: now });
+    // Each receipt is a movement of the item it went into (docs/product/business-rules.md#stock-history).
+    const received: NewMovement[] = [];
+    const receipt = (stockId: number, quantity: number, quantityAfter: number) =>
+      received.push({
+        stock_id: stockId,
+        change: quantity,
+        quantity_after: quantityAfter,
+        reason: 'supply_delivery',
+        actor_id: actorId,
+        supply_order_id: order.id,
+        created_at: now,
+      });
+    const create = async (stockReceipt: StockReceipt) => {
+      if (stockReceipt.quantity > QUANTITY_MAX)
+        throw new ConflictError(quantityLimitMessage(stockReceipt.name), 'quantity_limit');
+      const stock = await stocksRepo.createStock(trx, {
+        ...stockReceipt,
+        inventory_manager_id: managerId,
+        created_at: now,
+      });
+      receipt(stock.stock_id, stock.quantity, stock.quantity);
     };
-    for (const [id, receipt] of [...intoExisting].sort(([a], [b]) => a - b)) {
-      if (await stocksRepo.addToStock(trx, id, receipt.quantity, now)) continue;
+    for (const [id, stockReceipt] of [...intoExisting].sort(([a], [b]) => a - b)) {
+      const after = await stocksRepo.addToStock(trx, id, stockReceipt.quantity, now);
+      if (after !== undefined) {
+        receipt(id, stockReceipt.quantity, after);
+        continue;
+      }
       if (await stocksRepo.getStockById(trx, id, { field: 'inventory_manager_id', id: managerId })) {
-        throw new ConflictError(quantityLimitMessage(receipt.name), 'quantity_limit');
+        throw new ConflictError(quantityLimitMessage(stockReceipt.name), 'quantity_limit');
       }
       // Deleted by the manager since it was found: the goods still arrive, as a new item.
-      await create(receipt);
+      await create(stockReceipt);
     }
-    for (const receipt of intoNew.values()) await create(receipt);
+    for (const stockReceipt of intoNew.values()) await create(stockReceipt);
+    await recordMovements(trx, received);
   }
 
   /**
@@ -296,7 +319,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
           const latest = await repo.getSupplyOrder(trx, id, scope.reach);
           throw new ConflictError(finalSupplyOrderMessage(latest?.status ?? current.status), 'order_final');
         }
-        if (changes.status === 'Delivered') await receiveIntoStock(trx, current, now);
+        if (changes.status === 'Delivered') await receiveIntoStock(trx, current, now, scope.user.id);
         if (changes.status === 'Canceled') await returnToProducts(trx, current, now);
 
         const order = await repo.getSupplyOrder(trx, id, scope.reach);
