@@ -112,24 +112,24 @@ export function listRouteOptions<
   response: Answer;
 }) {
   const { tags, description, params, querystring, response } = route;
-  return {
-    config: { responseCache: true },
-    schema: {
-      tags,
-      security: [{ session: [] }],
-      ...(description ? { description } : {}),
-      // Undefined for a list of its own: Fastify then has no parameters to check.
-      params: params as Params,
-      querystring,
-      response: {
-        200: response,
-        400: errorResponseSchema,
-        401: errorResponseSchema,
-        403: errorResponseSchema,
-        ...(params ? { 404: errorResponseSchema } : {}),
-      },
+  const schema = {
+    tags,
+    security: [{ session: [] }],
+    ...(description ? { description } : {}),
+    // Typed for the handler's request.params; left out for a list of its own (Fastify warns at an
+    // undefined one).
+    params: params as Params,
+    querystring,
+    response: {
+      200: response,
+      400: errorResponseSchema,
+      401: errorResponseSchema,
+      403: errorResponseSchema,
+      ...(params ? { 404: errorResponseSchema } : {}),
     },
   };
+  if (!params) delete (schema as { params?: unknown }).params;
+  return { config: { responseCache: true }, schema };
 }
 
 /** The list's URL with another offset: the same search, sort, filters and page size. */
