@@ -16,6 +16,7 @@ import { supplyOrderNamesMigration } from './migrations/2026-11-30-supply-order-
 import { supplyOrderTotalsMigration } from './migrations/2026-11-30-supply-order-totals';
 import { listIndexesMigration } from './migrations/2026-12-01-list-indexes';
 import { listSortsAndSearchMigration } from './migrations/2026-12-02-list-sorts-and-search';
+import { accountsOfTheirOwnersMigration } from './migrations/2026-12-03-accounts-of-their-owners';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-30-supply-order-totals': supplyOrderTotalsMigration,
   '2026-12-01-list-indexes': listIndexesMigration,
   '2026-12-02-list-sorts-and-search': listSortsAndSearchMigration,
+  '2026-12-03-accounts-of-their-owners': accountsOfTheirOwnersMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
