@@ -12,6 +12,7 @@ import {
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, hashToken } from '../../lib/tokens';
 import {
   createWorld,
   type EndpointRequest,
@@ -21,7 +22,6 @@ import {
   VALID_REQUESTS,
   type World,
 } from '../../test/endpoint-requests';
-import { createToken, hashToken } from '../../lib/tokens';
 import { createTestApp, STRONG_PASSWORD, sessionCookieFrom, type TestApp } from '../../test/test-app';
 import { authentication } from '../auth/authenticate';
 import { argon2PasswordHasher } from '../auth/passwords';

@@ -11,8 +11,8 @@ import {
   updateAccountBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { auditContextOf } from '../audit/context';
 import { scopeOf } from '../auth/authenticate';
 import type { AccountService } from './service';

@@ -244,7 +244,7 @@ describe('editing a supplier', () => {
   it.each([
     [
       "another account's email",
-      (email: string) => ({ name: 'Should not stick', email: manager.email.toUpperCase() }),
+      () => ({ name: 'Should not stick', email: manager.email.toUpperCase() }),
       ['body.email'],
     ],
     ['a new email', () => ({ email: uniqueEmail('takeover') }), ['body.email']],

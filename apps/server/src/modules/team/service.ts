@@ -14,8 +14,8 @@ import { type ListPage, listPage } from '../../lib/list';
 import type { Mailer } from '../../lib/mailer';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
-import { deleteSessionsOfUser } from '../auth/repository';
 import type { Scope } from '../auth/authenticate';
+import { deleteSessionsOfUser } from '../auth/repository';
 import * as repo from './repository';
 
 export interface TeamServiceDeps {
