@@ -41,7 +41,9 @@ test('a user renames themselves, changes their email through the mailed link, an
 
   const nameSection = page.getByRole('region', { name: 'Name' });
   await nameSection.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
+  const renamed = page.waitForResponse((response) => response.url().endsWith('/api/account'));
   await nameSection.getByRole('button', { name: 'Save Name' }).click();
+  expect((await renamed).status()).toBe(200);
   await expect(page.getByText(ACCOUNT_MESSAGES.nameChanged)).toBeVisible();
 
   const newEmail = uniqueEmail('ada-moved');

@@ -9,6 +9,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { profileQueryOptions } from '@/lib/profile-query';
+import { toast } from '@/lib/toast';
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -33,14 +34,20 @@ export function useSessions() {
   });
 }
 
-/** The account and the profile (the header's name, the stored user) show the change. */
+/**
+ * Toasts the server's sentence, then refetches the account and the profile (the stored user) so
+ * they show the change. The toast is here rather than in a screen's `mutate` callbacks: those are
+ * dropped when the refetch redraws the screen first.
+ */
 function useRefreshAccount() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return ({ message }: { message: string }) => {
+    toast.success(message);
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: accountKeys.all }),
       queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
     ]);
+  };
 }
 
 export function useChangeName() {

@@ -3,7 +3,6 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PasswordField } from '@/components/password-field';
 import { setServerErrors } from '@/lib/form';
-import { toast } from '@/lib/toast';
 import { useChangeEmail } from '../api/account';
 
 interface EmailFormProps {
@@ -34,8 +33,7 @@ export function EmailForm({ email, pendingEmail }: EmailFormProps) {
         noValidate
         onSubmit={form.onSubmit((body) =>
           changeEmail.mutate(body, {
-            onSuccess: ({ message }) => {
-              toast.success(message);
+            onSuccess: () => {
               form.reset();
             },
             onError: (error) => setServerErrors(form, error),

@@ -2,7 +2,6 @@ import { updateAccountBodySchema } from '@depot/contract';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { setServerErrors } from '@/lib/form';
-import { toast } from '@/lib/toast';
 import { useChangeName } from '../api/account';
 
 export function NameForm({ name }: { name: string }) {
@@ -17,7 +16,6 @@ export function NameForm({ name }: { name: string }) {
       noValidate
       onSubmit={form.onSubmit((body) =>
         changeName.mutate(body, {
-          onSuccess: ({ message }) => toast.success(message),
           onError: (error) => setServerErrors(form, error),
         }),
       )}

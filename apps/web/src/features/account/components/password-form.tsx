@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { PasswordField } from '@/components/password-field';
 import { setServerErrors } from '@/lib/form';
 import { PASSWORD_HINT } from '@/lib/password-rules';
-import { toast } from '@/lib/toast';
 import { useChangePassword } from '../api/account';
 
 export const NEW_PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
@@ -53,8 +52,7 @@ export function PasswordForm({
         changePassword.mutate(
           { current_password, new_password },
           {
-            onSuccess: ({ message }) => {
-              toast.success(message);
+            onSuccess: () => {
               form.reset();
               onDone?.();
             },

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { LoadingSpinner, QueryError } from '@/components/query-states';
 import { formatDateTime } from '@/lib/format';
-import { toast } from '@/lib/toast';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/account';
 
 /** The user's open sessions: where each was opened and when it was last used, each with Log out. */
@@ -50,9 +49,7 @@ export function SessionsList() {
                     size="xs"
                     aria-label={`Log out ${session.device}, last seen ${formatDateTime(session.last_seen_at)}`}
                     loading={endSession.isPending && endSession.variables === session.id}
-                    onClick={() =>
-                      endSession.mutate(session.id, { onSuccess: ({ message }) => toast.success(message) })
-                    }
+                    onClick={() => endSession.mutate(session.id)}
                   >
                     Log out
                   </Button>
@@ -72,9 +69,7 @@ export function SessionsList() {
             variant="default"
             color="red"
             loading={endOthers.isPending}
-            onClick={() =>
-              endOthers.mutate(undefined, { onSuccess: ({ message }) => toast.success(message) })
-            }
+            onClick={() => endOthers.mutate()}
           >
             Log out all other sessions
           </Button>

@@ -50,6 +50,25 @@ describe('the Account page', () => {
     expect(within(items[1] as HTMLElement).getByText(/198\.51\.100\.7/)).toBeInTheDocument();
   });
 
+  it('renames the user, and says so once the account shows the new name', async () => {
+    let account = ACCOUNT;
+    const page = renderAccountPage({
+      'GET /api/account': () => ({ status: 200, body: account }),
+      'PUT /api/account': () => {
+        account = { ...ACCOUNT, name: 'Cara Lovelace' };
+        return { status: 200, body: { account, message: ACCOUNT_MESSAGES.nameChanged } };
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Name' }));
+    await page.user.clear(section.getByRole('textbox', { name: 'Name' }));
+    await page.user.type(section.getByRole('textbox', { name: 'Name' }), 'Cara Lovelace');
+    await page.user.click(section.getByRole('button', { name: 'Save Name' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.nameChanged)).toBeInTheDocument();
+    expect(page.requestsTo('PUT /api/account')).toEqual([
+      expect.objectContaining({ body: { name: 'Cara Lovelace' } }),
+    ]);
+  });
+
   it('logs out one other session, then all the others', async () => {
     let sessions = [THIS_LAPTOP, OLD_PHONE, { ...OLD_PHONE, id: 103, device: 'Chrome 131 on Windows' }];
     const page = renderAccountPage(

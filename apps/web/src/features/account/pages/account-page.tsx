@@ -46,7 +46,7 @@ export default function AccountPage() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Stack gap="md">
               <Section title="Name">
-                <NameForm key={account.data.name} name={account.data.name} />
+                <NameForm name={account.data.name} />
               </Section>
               <Section title="Email">
                 <EmailForm email={account.data.email} pendingEmail={account.data.pending_email} />
