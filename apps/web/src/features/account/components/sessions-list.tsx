@@ -47,6 +47,7 @@ export function SessionsList() {
                     variant="light"
                     color="red"
                     size="xs"
+                    ml="auto"
                     aria-label={`Log out ${session.device}, last seen ${formatDateTime(session.last_seen_at)}`}
                     loading={endSession.isPending && endSession.variables === session.id}
                     onClick={() => endSession.mutate(session.id)}

@@ -6,7 +6,8 @@ import type { TeamDecision } from '../api/team';
 
 /** How the Team screen names each status, and its badge's colour. */
 export const STATUS_LABELS: Record<TeamMemberStatus, { label: string; color: string }> = {
-  pending: { label: 'Waiting for approval', color: 'yellow' },
+  // Short enough for a badge beside a name on a phone's card; the page says what it waits for.
+  pending: { label: 'Waiting', color: 'yellow' },
   active: { label: 'Active', color: 'teal' },
   deactivated: { label: 'Deactivated', color: 'gray' },
   rejected: { label: 'Rejected', color: 'red' },

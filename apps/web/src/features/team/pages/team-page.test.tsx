@@ -58,7 +58,7 @@ describe('Team', () => {
     await screen.findByRole('table', { name: 'Team' });
 
     const waiting = within(rowOf('Swift Couriers'));
-    expect(waiting.getByText('Waiting for approval')).toBeInTheDocument();
+    expect(waiting.getByText('Waiting')).toBeInTheDocument();
     expect(waiting.getByRole('button', { name: 'Approve Swift Couriers' })).toBeInTheDocument();
     expect(waiting.getByRole('button', { name: 'Reject Swift Couriers' })).toBeInTheDocument();
     expect(

@@ -1,5 +1,5 @@
 import { TEAM_MEMBER_STATUSES, type TeamMember } from '@depot/contract';
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DataList } from '@/components/data-list/data-list';
 import { PageTitle } from '@/components/page-title';
@@ -12,10 +12,7 @@ import { STATUS_LABELS, teamColumns } from '../components/team-columns';
 const ALL = 'all';
 const STATUS_FILTERS = [
   { value: ALL, label: 'All' },
-  ...TEAM_MEMBER_STATUSES.map((status) => ({
-    value: status,
-    label: status === 'pending' ? 'Waiting' : STATUS_LABELS[status].label,
-  })),
+  ...TEAM_MEMBER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status].label })),
 ];
 
 /** What a destructive decision asks before it is made. */
@@ -61,6 +58,8 @@ export default function TeamPage() {
     } else run(member, decision);
   };
   const confirmation = asking ? CONFIRMATIONS[asking.decision] : undefined;
+  const statusFilter = team.filters.status?.[0] ?? ALL;
+  const setStatusFilter = (value: string) => team.setFilter('status', value === ALL ? undefined : value);
 
   return (
     <Stack gap="md">
@@ -81,16 +80,26 @@ export default function TeamPage() {
         noMatch={() => 'No accounts match these filters.'}
         search={{ label: 'Search team', placeholder: 'Search by name or email' }}
         filters={
-          <SegmentedControl
-            aria-label="Show accounts by status"
-            data={STATUS_FILTERS}
-            value={team.filters.status?.[0] ?? ALL}
-            onChange={(value) => team.setFilter('status', value === ALL ? undefined : value)}
-            fullWidth={isPhone}
-            w={isPhone ? '100%' : undefined}
-          />
+          // Five statuses do not fit a phone's width as segments.
+          isPhone ? (
+            <NativeSelect
+              label="Status"
+              data={STATUS_FILTERS}
+              value={statusFilter}
+              onChange={(event) => setStatusFilter(event.currentTarget.value)}
+              w="100%"
+            />
+          ) : (
+            <SegmentedControl
+              aria-label="Show accounts by status"
+              data={STATUS_FILTERS}
+              value={statusFilter}
+              onChange={setStatusFilter}
+            />
+          )
         }
-        cardsBelowEm={64}
+        // Beside the sidebar of a 1024 px screen six columns and two buttons squeeze: cards there.
+        cardsBelowEm={72}
         minTableWidth={760}
       />
       <Modal
