@@ -93,7 +93,7 @@ describe('registering under approval', () => {
     });
   });
 
-  it('approves at once only the first manager of an install, even when two register at the same moment', async () => {
+  it('approves at once only the first manager of an install, even when eight register at the same moment', async () => {
     const fresh = await createTestApp({ env: { REGISTRATION: 'approval' } });
     try {
       const answers = await Promise.all(
