@@ -79,7 +79,12 @@ async function main() {
   const { db } = database;
   await migrateToLatest(db as Kysely<unknown>, database.dialect);
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', WEB_DIST: '/nonexistent' }),
+    config: loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'sqlite::memory:',
+      WEB_DIST: '/nonexistent',
+      REGISTRATION: 'open',
+    }),
     database,
     logger: false,
   });

@@ -12,6 +12,8 @@ import {
   watchForPageErrors,
 } from './support/helpers';
 
+const SUPPLIER_OWN_PASSWORD = 'harbour-lantern-quartz-31';
+
 test('a manager adds, edits and deletes a supplier, who can log in until deleted', async ({
   page,
   browser,
@@ -58,13 +60,22 @@ test('a manager adds, edits and deletes a supplier, who can log in until deleted
   const supplierContext = await browser.newContext({ baseURL: E2E_BASE_URL });
   const supplierPage = await supplierContext.newPage();
   await loginThroughUi(supplierPage, email);
-  await expect(supplierPage.getByRole('heading', { name: "Supplier's Dashboard" })).toBeVisible();
+  // The password the manager typed is one-time: the supplier chooses their own first.
+  await expect(supplierPage.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
   await snapshot(supplierPage, 'supplier-first-login');
+  await supplierPage.getByLabel('One-time Password').fill(PASSWORD);
+  await supplierPage.getByLabel('New Password', { exact: true }).fill(SUPPLIER_OWN_PASSWORD);
+  await supplierPage.getByLabel('Confirm New Password').fill(SUPPLIER_OWN_PASSWORD);
+  await supplierPage.getByRole('button', { name: 'Save My Password' }).click();
+  await expect(supplierPage.getByRole('heading', { name: "Supplier's Dashboard" })).toBeVisible();
 
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Supplier' });
   await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
   await expect(edit.getByRole('textbox', { name: 'Password' })).toHaveCount(0);
+  // The login email is the supplier's own: shown, not editable.
+  await expect(edit.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expect(edit.getByRole('textbox', { name: 'Email' })).not.toBeEditable();
   await edit.getByRole('textbox', { name: 'Phone Number' }).fill('+44 117 496 0000');
   await edit.getByRole('textbox', { name: 'Address' }).fill('12 Harbour Side, Bristol');
   await snapshot(page, 'supplier-dialog-edit');
@@ -89,7 +100,7 @@ test('a manager adds, edits and deletes a supplier, who can log in until deleted
   // Deleting the account ended its session and its login.
   await supplierPage.reload();
   await expect(supplierPage).toHaveURL(/\/(\?.*)?$/);
-  await loginThroughUi(supplierPage, email);
+  await loginThroughUi(supplierPage, email, SUPPLIER_OWN_PASSWORD);
   await expect(supplierPage.getByText('Invalid email or password')).toBeVisible();
   await supplierContext.close();
 });

@@ -235,7 +235,7 @@ async function start(name: string, args: string[], env: Record<string, string>, 
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, REGISTRATION: 'open', ...env, PORT: String(port) },
     stdio: ['ignore', log, log],
   });
   closeSync(log);

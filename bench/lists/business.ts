@@ -159,6 +159,8 @@ function usersOf(random: Random, passwordHash: string) {
     password_hash: passwordHash,
     created_at: createdAt,
     deactivated_at: null,
+    approval_status: 'active',
+    must_change_password: 0,
     phone_number: reader.role === 'Supplier' ? '+91 98220 11223' : null,
     address: reader.role === 'Supplier' ? '12 Industrial Estate, Pune' : null,
   }));
@@ -172,6 +174,8 @@ function usersOf(random: Random, passwordHash: string) {
       password_hash: 'seeded-account-without-password',
       created_at: iso(YEAR_START + random.int(0, YEAR_MS - 1)),
       deactivated_at: null,
+      approval_status: 'active',
+      must_change_password: 0,
       phone_number: null,
       address: null,
       ...extra,

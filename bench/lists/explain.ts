@@ -95,6 +95,7 @@ async function logIn(app: FastifyInstance, reader: Reader) {
 const app = await buildApp({
   config: loadConfig({
     NODE_ENV: 'production',
+    REGISTRATION: 'open',
     DATABASE_URL: values.url,
     RESPONSE_CACHE_MB: '0',
     WEB_DIST: '/nonexistent',

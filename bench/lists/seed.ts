@@ -15,6 +15,8 @@ const TABLES: { [Table in keyof Business]: Record<keyof Business[Table][number],
     deactivated_at: 'text',
     phone_number: 'text',
     address: 'text',
+    approval_status: 'text',
+    must_change_password: 'integer',
   },
   stocks: {
     id: 'integer',

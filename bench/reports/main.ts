@@ -272,6 +272,7 @@ async function main() {
     const app = await buildApp({
       config: loadConfig({
         NODE_ENV: 'production',
+        REGISTRATION: 'open',
         DATABASE_URL: database.url,
         PUBLIC_URL: 'http://bench.depot.test',
         WEB_DIST: '/nonexistent',

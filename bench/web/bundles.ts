@@ -61,6 +61,13 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   { route: '/dashboard/products/confirm-order', lazy: [DASHBOARD, page('orders', 'confirm-order-page')] },
   { route: '/dashboard/notifications', lazy: [DASHBOARD, page('notifications', 'notifications-page')] },
   { route: '/dashboard/activity', lazy: [DASHBOARD, page('activity', 'activity-page')] },
+  { route: '/dashboard/team', lazy: [DASHBOARD, page('team', 'team-page')] },
+  { route: '/dashboard/account', lazy: [DASHBOARD, page('account', 'account-page')] },
+  {
+    route: '/dashboard with a one-time password (Choose your password)',
+    lazy: [DASHBOARD, page('account', 'choose-password-page')],
+  },
+  { route: '/confirm-email/{token}', lazy: [page('account', 'confirm-email-page')] },
 ];
 
 /**

@@ -35,6 +35,8 @@ export default async function globalSetup() {
       PUBLIC_URL: E2E_BASE_URL,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
+      // The browser tests register every role they need, as the SPEC lets anyone do.
+      REGISTRATION: 'open',
     },
     stdio: ['ignore', log, log],
   });

@@ -43,7 +43,13 @@ export async function loginThroughUi(page: Page, email: string, password = PASSW
 }
 
 /** Waits for a mail to the address in the SMTP sink's mailbox and returns its reset link. */
-export async function waitForResetLink(email: string): Promise<string> {
+export function waitForResetLink(email: string): Promise<string> {
+  return waitForMailedLink(email, 'reset-password');
+}
+
+/** Waits for a mail to the address carrying a link to `/{path}/{token}`, and returns the link. */
+export async function waitForMailedLink(email: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+/${path}/[\\w-]+`);
   let link: string | undefined;
   await expect
     .poll(
@@ -53,10 +59,10 @@ export async function waitForResetLink(email: string): Promise<string> {
           .filter(Boolean)
           .map((line) => JSON.parse(line) as { to: string[]; text: string });
         const mail = mails.reverse().find((m) => m.to.includes(email));
-        link = mail ? /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text)?.[0] : undefined;
+        link = mail ? pattern.exec(mail.text)?.[0] : undefined;
         return link;
       },
-      { timeout: 10_000, message: `a reset mail to ${email}` },
+      { timeout: 10_000, message: `a ${path} mail to ${email}` },
     )
     .toBeTruthy();
   return link as string;

@@ -20,6 +20,8 @@ import { type Clock, systemClock } from './lib/clock';
 import { createInProcessEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { startPostgresEventBus } from './lib/postgres-event-bus';
+import { accountRoutes } from './modules/account/routes';
+import { createAccountService } from './modules/account/service';
 import { activityRoutes } from './modules/audit/routes';
 import { createActivityService } from './modules/audit/service';
 import { authentication } from './modules/auth/authenticate';
@@ -48,6 +50,8 @@ import { supplierRoutes } from './modules/suppliers/routes';
 import { createSupplierService } from './modules/suppliers/service';
 import { supplyOrderRoutes } from './modules/supply-orders/routes';
 import { createSupplyOrderService } from './modules/supply-orders/service';
+import { teamRoutes } from './modules/team/routes';
+import { createTeamService } from './modules/team/service';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestCharset } from './plugins/request-charset';
@@ -98,8 +102,9 @@ async function migrate(url: string, database: DatabaseHandle) {
 /** Default place of the built web app: apps/web/dist, from src/ or from dist/ alike. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-// Reset tokens travel in the path; keep them out of the request log.
-const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?]+/, '$1[redacted]');
+// Reset and email confirmation tokens travel in the path; keep them out of the request log.
+const redactUrl = (url: string) =>
+  url.replace(/(\/(?:reset-password|confirm-email)\/)[^/?]+/, '$1[redacted]');
 
 const REQUEST_ID_HEADER = 'x-request-id';
 const SANE_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -209,8 +214,13 @@ export async function buildApp(options: BuildAppOptions) {
 
   const secureCookies = config.publicUrl.startsWith('https://');
   const clock = options.clock ?? systemClock;
+  const events = options.events ?? (await openEventBus(app, database, clock));
+  const passwords = options.passwords;
   const authService = createAuthService({
     db: database.db,
+    dialect: database.dialect,
+    events,
+    registration: config.registration,
     clock,
     mailer,
     log: app.log,
@@ -229,7 +239,26 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { authService, secureCookies, sessionMaxMs: config.sessionMaxMs });
   await app.register(stockRoutes, { stockService: createStockService({ db: database.db, clock }) });
   await app.register(supplierRoutes, { supplierService: createSupplierService({ db: database.db, clock }) });
-  const events = options.events ?? (await openEventBus(app, database, clock));
+  await app.register(accountRoutes, {
+    accountService: createAccountService({
+      db: database.db,
+      clock,
+      mailer,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      sessionIdleMs: config.sessionIdleMs,
+      ...(passwords ? { passwords } : {}),
+    }),
+  });
+  await app.register(teamRoutes, {
+    teamService: createTeamService({
+      db: database.db,
+      clock,
+      mailer,
+      log: app.log,
+      publicUrl: config.publicUrl,
+    }),
+  });
   const pincodeService = createPincodeService({ upstreamUrl: config.pincodeApiUrl, log: app.log });
   await app.register(pincodeRoutes, { pincodeService });
   await app.register(courierRoutes, { courierService: createCourierService({ db: database.db }) });

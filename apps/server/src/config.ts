@@ -72,6 +72,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUSTED_PROXIES: addressList.default([]),
+  REGISTRATION: z.enum(['approval', 'open'], { error: 'must be approval or open' }).default('approval'),
 });
 
 export interface Config {
@@ -99,6 +100,12 @@ export interface Config {
    * one of them has its X-Forwarded-For/-Proto/-Host believed; empty believes no one.
    */
   trustedProxies: string[];
+  /**
+   * `approval`: a self-registered staff account waits for an Inventory Manager's approval (the
+   * first manager of an install excepted); `open`: every role is self-service, as in the SPEC, for
+   * demos and tests (docs/decisions/016-accounts-belong-to-their-owners.md).
+   */
+  registration: 'approval' | 'open';
 }
 
 /**
@@ -157,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustedProxies: e.TRUSTED_PROXIES,
+    registration: e.REGISTRATION,
   };
 }

@@ -37,6 +37,8 @@ export const ACCESS_OBJECTS = {
     assignee: 'supplier_id',
   },
   notification: { about: 'a notification written to a user', owner: 'user_id' },
+  session: { about: 'a login session of a user (the Account page)', owner: 'user_id' },
+  teamMember: { about: 'a staff account; Inventory Managers approve and deactivate them together' },
   liveEvent: { about: 'a live update sent to a user', owner: 'user_id' },
   report: { about: 'an analytics report of the whole business' },
   activity: {
@@ -77,6 +79,12 @@ export type EndpointAccess =
       /** The roles that may call it; any other role is a 403, no session a 401. */
       roles: Partial<Record<Role, AccessScope>>;
       object: AccessObject;
+      /**
+       * Callable while the account still has the one-time password a manager gave it (choosing
+       * one's own, reading one's profile, logging out); every other endpoint is a 403
+       * `password_change_required` until then.
+       */
+      beforePasswordChange?: true;
     };
 
 const PUBLIC = { public: true } as const;
@@ -91,10 +99,25 @@ export const API_ACCESS = {
   'POST /auth/register': PUBLIC,
   'POST /auth/login': PUBLIC,
   'POST /auth/logout': PUBLIC,
-  'POST /auth/logout-all': { roles: everyRole('own'), object: 'account' },
+  'POST /auth/logout-all': { roles: everyRole('own'), object: 'account', beforePasswordChange: true },
   'POST /auth/forgot-password': PUBLIC,
   'POST /auth/reset-password/:resetToken': PUBLIC,
-  'GET /auth/profile': { roles: everyRole('own'), object: 'account' },
+  'POST /auth/confirm-email/:emailToken': PUBLIC,
+  'GET /auth/profile': { roles: everyRole('own'), object: 'account', beforePasswordChange: true },
+
+  'GET /api/account': { roles: everyRole('own'), object: 'account', beforePasswordChange: true },
+  'PUT /api/account': { roles: everyRole('own'), object: 'account' },
+  'PUT /api/account/email': { roles: everyRole('own'), object: 'account' },
+  'PUT /api/account/password': { roles: everyRole('own'), object: 'account', beforePasswordChange: true },
+  'GET /api/account/sessions': { roles: everyRole('own'), object: 'session' },
+  'DELETE /api/account/sessions/:id': { roles: everyRole('own'), object: 'session' },
+  'POST /api/account/sessions/end-others': { roles: everyRole('own'), object: 'session' },
+
+  'GET /api/team': { roles: { 'Inventory Manager': 'all' }, object: 'teamMember' },
+  'POST /api/team/:id/approve': { roles: { 'Inventory Manager': 'all' }, object: 'teamMember' },
+  'POST /api/team/:id/reject': { roles: { 'Inventory Manager': 'all' }, object: 'teamMember' },
+  'POST /api/team/:id/deactivate': { roles: { 'Inventory Manager': 'all' }, object: 'teamMember' },
+  'POST /api/team/:id/reactivate': { roles: { 'Inventory Manager': 'all' }, object: 'teamMember' },
 
   'GET /api/stocks': { roles: { 'Inventory Manager': 'own', Customer: 'all' }, object: 'stock' },
   'GET /api/stocks/:id': { roles: { 'Inventory Manager': 'own', Customer: 'all' }, object: 'stock' },
@@ -175,12 +198,14 @@ export const PAGE_ACCESS = {
   [PATHS.stockReplenishment]: { roles: ['Inventory Manager'], sidebarLabel: 'Stock Replenishment' },
   [PATHS.myOrders]: { roles: ['Inventory Manager'], sidebarLabel: 'My Orders' },
   [PATHS.activity]: { roles: ['Inventory Manager'], sidebarLabel: 'Activity' },
+  [PATHS.team]: { roles: ['Inventory Manager'], sidebarLabel: 'Team' },
   [PATHS.supplierProducts]: { roles: ['Supplier'], sidebarLabel: 'Products' },
   [PATHS.supplyOrders]: { roles: ['Supplier'], sidebarLabel: 'Supply Orders' },
   [PATHS.products]: { roles: ['Customer'], sidebarLabel: 'Products' },
   [PATHS.orderPreview]: { roles: ['Customer'] },
   [PATHS.confirmOrder]: { roles: ['Customer'] },
   [PATHS.notifications]: { roles: ['Customer'], sidebarLabel: 'Notifications' },
+  [PATHS.account]: { roles: ROLES },
 } as const satisfies Record<string, DashboardPageAccess>;
 
 export type DashboardPagePath = keyof typeof PAGE_ACCESS;

@@ -24,6 +24,16 @@ export const AUDIT_ACTIONS = [
   'auth.logout_everywhere',
   'auth.password_reset_requested',
   'auth.password_reset',
+  'account.approved',
+  'account.rejected',
+  'account.deactivated',
+  'account.reactivated',
+  'account.name_changed',
+  'account.email_change_requested',
+  'account.email_changed',
+  'account.password_changed',
+  'account.session_ended',
+  'account.other_sessions_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -58,6 +68,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.logout_everywhere': 'Logged out on every device',
   'auth.password_reset_requested': 'Password reset requested',
   'auth.password_reset': 'Password reset',
+  'account.approved': 'Account approved',
+  'account.rejected': 'Account request rejected',
+  'account.deactivated': 'Account deactivated',
+  'account.reactivated': 'Account reactivated',
+  'account.name_changed': 'Name changed',
+  'account.email_change_requested': 'Email change requested',
+  'account.email_changed': 'Email changed',
+  'account.password_changed': 'Password changed',
+  'account.session_ended': 'Session logged out',
+  'account.other_sessions_ended': 'Other sessions logged out',
 };
 
 export const ACTIVITY_MESSAGES = {

@@ -131,11 +131,23 @@ export const profileSchema = sessionUserSchema
     replenishment_orders: z.array(supplyOrderSchema),
     /** A supplier's own supply orders. */
     supply_orders: z.array(supplyOrderSchema),
+    /** The account still has a manager's one-time password: the web app asks for the user's own first. */
+    must_change_password: z.boolean(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const loginResponseSchema = z.object({ message: z.string(), user: sessionUserSchema });
+export const loginResponseSchema = z.object({
+  message: z.string(),
+  user: sessionUserSchema,
+  /** The password was a manager's one-time password: choose one's own before anything else. */
+  must_change_password: z.boolean(),
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-export const registerResponseSchema = loginResponseSchema;
-export type RegisterResponse = LoginResponse;
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  user: sessionUserSchema,
+  /** `pending` until an Inventory Manager approves the staff account (docs/decisions/016). */
+  approval_status: z.enum(['pending', 'active']),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;

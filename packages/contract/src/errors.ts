@@ -14,6 +14,13 @@ export const ERROR_CODES = {
   bad_request: 'The HTTP request itself is malformed.',
   not_logged_in: 'No valid session: log in (again).',
   invalid_credentials: 'The email or the password is wrong.',
+  account_pending: 'The password is right, but a manager has not approved this staff account yet.',
+  account_rejected: 'The password is right, but a manager rejected this staff account.',
+  password_change_required:
+    'The account logs in with a one-time password: choose your own (PUT /api/account/password) first.',
+  wrong_current_password: 'The current password given with an account change is wrong.',
+  login_not_editable: "A supplier's login email and password can only be changed by the supplier.",
+  cannot_deactivate_self: 'A manager cannot deactivate their own account.',
   wrong_role: "The signed-in user's role may not call this endpoint.",
   forbidden: 'The request would act for another user.',
   cross_site_request: 'A state-changing request came from another site (Origin).',

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './account';
 export * from './activity';
 export * from './analytics';
 export * from './analytics-rules';

@@ -5,6 +5,8 @@ export const PATHS = {
   /** Ends every session of the user (POST /auth/logout-all), then goes home as /logout does. */
   logoutEverywhere: '/logout-everywhere',
   resetPassword: '/reset-password/:resetToken',
+  /** The link mailed to a new email address; opening it makes the change. */
+  confirmEmail: '/confirm-email/:emailToken',
   dashboard: '/dashboard',
   overview: '/dashboard/overview',
   couriers: '/dashboard/couriers',
@@ -21,6 +23,9 @@ export const PATHS = {
   confirmOrder: '/dashboard/products/confirm-order',
   notifications: '/dashboard/notifications',
   activity: '/dashboard/activity',
+  team: '/dashboard/team',
+  /** The signed-in user's own account (from the header's Account menu). */
+  account: '/dashboard/account',
 } as const;
 
 /** Whether a URL path (no query) is the dashboard or one of its pages. */

@@ -47,14 +47,20 @@ export const createSupplierBodySchema = z.object({
 });
 export type CreateSupplierBody = z.infer<typeof createSupplierBodySchema>;
 
-/** PUT /api/suppliers/{id}: any of the fields; a password sent here is dropped, never changed. */
+/**
+ * PUT /api/suppliers/{id}: any of the contact fields. The login (email and password) belongs to the
+ * supplier (docs/decisions/016-accounts-belong-to-their-owners.md): either sent here is a 400
+ * `login_not_editable`, checked by the server before anything else.
+ */
 export const updateSupplierBodySchema = z.object({
   name: supplierFields.name.optional(),
-  email: supplierFields.email.optional(),
   phone_number: supplierFields.phone_number.optional(),
   address: supplierFields.address.optional(),
 });
 export type UpdateSupplierBody = z.infer<typeof updateSupplierBodySchema>;
+
+/** The fields of a supplier's login, which PUT /api/suppliers/{id} refuses. */
+export const SUPPLIER_LOGIN_FIELDS = ['email', 'password'] as const;
 
 /** A supplier account as Suppliers Management lists it; never a password or its hash. */
 export const supplierSchema = z

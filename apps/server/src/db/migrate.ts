@@ -16,6 +16,7 @@ import { supplyOrderNamesMigration } from './migrations/2026-11-30-supply-order-
 import { supplyOrderTotalsMigration } from './migrations/2026-11-30-supply-order-totals';
 import { listIndexesMigration } from './migrations/2026-12-01-list-indexes';
 import { listSortsAndSearchMigration } from './migrations/2026-12-02-list-sorts-and-search';
+import { accountsOfTheirOwnersMigration } from './migrations/2026-12-03-accounts-of-their-owners';
 import { activityByReaderMigration } from './migrations/2026-12-03-activity-by-reader';
 import { attemptLimitsMigration } from './migrations/2026-12-03-attempt-limits';
 import { stockMovementsMigration } from './migrations/2026-12-04-stock-movements';
@@ -36,6 +37,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-11-30-supply-order-totals': supplyOrderTotalsMigration,
   '2026-12-01-list-indexes': listIndexesMigration,
   '2026-12-02-list-sorts-and-search': listSortsAndSearchMigration,
+  '2026-12-03-accounts-of-their-owners': accountsOfTheirOwnersMigration,
   '2026-12-03-activity-by-reader': activityByReaderMigration,
   '2026-12-03-attempt-limits': attemptLimitsMigration,
   '2026-12-04-stock-movements': stockMovementsMigration,

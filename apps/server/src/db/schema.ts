@@ -1,4 +1,5 @@
 import type {
+  ApprovalStatus,
   AuditAction,
   AuditEntityType,
   LocationType,
@@ -23,6 +24,10 @@ export interface UsersTable {
   /** Set for suppliers by Suppliers Management; null for accounts that never had one. */
   phone_number: string | null;
   address: string | null;
+  /** Staff accounts registered under REGISTRATION=approval start pending (docs/decisions/016). */
+  approval_status: Generated<ApprovalStatus>;
+  /** 1 while the account has the one-time password a manager gave it. */
+  must_change_password: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -32,6 +37,19 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** The User-Agent and address the session was opened from; null for sessions older than them. */
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface EmailChangeTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  new_email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface LoginFailuresTable {
@@ -282,6 +300,7 @@ export interface Database {
   attempt_limits: AttemptLimitsTable;
   known_login_addresses: KnownLoginAddressesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_change_tokens: EmailChangeTokensTable;
   notifications: NotificationsTable;
   stocks: StocksTable;
   stock_movements: StockMovementsTable;

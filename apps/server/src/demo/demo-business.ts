@@ -2,6 +2,8 @@ import type { LocationType, Role } from '@depot/contract';
 
 /** Every demo account logs in with this password (printed by `npm run demo`). */
 export const DEMO_PASSWORD = 'depot-demo-password';
+/** What a demo manager types when opening a supplier's account; the supplier replaces it at once. */
+export const DEMO_ONE_TIME_PASSWORD = 'depot-demo-one-time-password';
 const DEMO_DOMAIN = 'demo.depot.test';
 export const demoEmail = (name: string) =>
   `${name

@@ -47,6 +47,9 @@ async function main() {
       SESSION_IDLE_MINUTES: '1440',
       SESSION_MAX_HOURS: '720',
       LOG_LEVEL: 'warn',
+      // The demo's people register their own roles, as the SPEC lets them; `npm start` afterwards
+      // runs with the install's own setting (docs/decisions/016-accounts-belong-to-their-owners.md).
+      REGISTRATION: 'open',
     });
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -14,6 +14,7 @@ import {
   DEMO_COURIERS,
   DEMO_CUSTOMERS,
   DEMO_MANAGERS,
+  DEMO_ONE_TIME_PASSWORD,
   DEMO_PASSWORD,
   DEMO_SUPPLIERS,
   type DemoPerson,
@@ -128,11 +129,11 @@ export async function seedDemoBusiness(
     return response.json() as T;
   }
 
-  async function logIn(account: Account) {
+  async function logIn(account: Account, password = DEMO_PASSWORD) {
     const response = await app.inject({
       method: 'POST',
       url: '/auth/login',
-      payload: { email: account.email, password: DEMO_PASSWORD },
+      payload: { email: account.email, password },
     });
     const cookie = response.cookies.find((c) => c.name.endsWith('depot_session'));
     if (response.statusCode !== 200 || !cookie)
@@ -178,11 +179,16 @@ export async function seedDemoBusiness(
         email,
         phone_number: supplier.phone,
         address: supplier.address,
-        password: DEMO_PASSWORD,
+        password: DEMO_ONE_TIME_PASSWORD,
       },
     );
     const account = { id: created.id, name: supplier.name, email, cookie: '', loggedInAt: 0, lastUsedAt: 0 };
-    await logIn(account);
+    // The manager's password is one-time: the supplier chooses their own at the first login.
+    await logIn(account, DEMO_ONE_TIME_PASSWORD);
+    await call(account, 'PUT', '/api/account/password', {
+      current_password: DEMO_ONE_TIME_PASSWORD,
+      new_password: DEMO_PASSWORD,
+    });
     suppliers.set(supplier.name, account);
     for (const [name, price, weight] of supplier.catalogue) {
       const product = await call<SupplierProduct>(account, 'POST', '/api/stock-replenishment/products', {

@@ -20,8 +20,12 @@ export class AppError extends Error {
 }
 
 export class InvalidError extends AppError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(400, 'invalid_input', message, details);
+  constructor(
+    message: string,
+    details?: ErrorDetails,
+    code: 'invalid_input' | 'login_not_editable' = 'invalid_input',
+  ) {
+    super(400, code, message, details);
   }
 }
 export class UnauthorizedError extends AppError {
@@ -30,7 +34,17 @@ export class UnauthorizedError extends AppError {
   }
 }
 export class ForbiddenError extends AppError {
-  constructor(message: string, code: 'forbidden' | 'wrong_role' | 'cross_site_request' = 'forbidden') {
+  constructor(
+    message: string,
+    code:
+      | 'forbidden'
+      | 'wrong_role'
+      | 'cross_site_request'
+      | 'account_pending'
+      | 'account_rejected'
+      | 'password_change_required'
+      | 'cannot_deactivate_self' = 'forbidden',
+  ) {
     super(403, code, message);
   }
 }

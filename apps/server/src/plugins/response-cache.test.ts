@@ -135,6 +135,7 @@ describe('the response cache in the app, on SQLite', () => {
       DATABASE_URL: url,
       PUBLIC_URL: 'http://depot.test',
       WEB_DIST: '/nonexistent',
+      REGISTRATION: 'open',
     });
     app = await buildApp({ config, database, clock: createTestClock(), logger: false });
     await app.ready();

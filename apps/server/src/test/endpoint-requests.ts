@@ -39,6 +39,10 @@ export interface World {
   managedSupplierId: number;
   /** An account whose password is reset over and over; nobody else uses it. */
   resettableEmail: string;
+  /** An account whose email is changed over and over (its session stays); nobody else uses it. */
+  emailChanger: Session;
+  /** Each caller's password hash before a password change, put back after it (restoreSessionAfter). */
+  passwordHashes: Map<number, string>;
 }
 
 /** The users and objects; every request the catalogue builds works against them. */
@@ -60,6 +64,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     supplyOrderId: 0,
     managedSupplierId: 0,
     resettableEmail: uniqueEmail('resettable'),
+    emailChanger: await registerAndLogin(t.app, 'Customer', { name: 'Email changer' }),
+    passwordHashes: new Map(),
   };
   world.stockId = (await createStock(world)).stock.stock_id;
   world.orderId = (
@@ -188,14 +194,69 @@ async function resetToken(world: World): Promise<string> {
   return token;
 }
 
+/** A staff account made in the database as it is when a manager decides on it. */
+async function staffAccount(
+  world: World,
+  state: { approval_status: 'pending' | 'active'; deactivated?: boolean },
+): Promise<number> {
+  const row = await world.t.database.db
+    .insertInto('users')
+    .values({
+      role: 'Courier Service',
+      name: 'Staff applicant',
+      email: uniqueEmail('staff'),
+      password_hash: 'not-a-hash',
+      created_at: '2026-06-01T00:00:00.000Z',
+      approval_status: state.approval_status,
+      deactivated_at: state.deactivated ? '2026-06-02T00:00:00.000Z' : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A new session of the caller (another device), which the caller may end; its id. */
+async function newSessionOf(world: World, session: Session): Promise<number> {
+  const login = await world.t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email: session.email, password: session.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`second login failed: ${login.body}`);
+  const row = await world.t.database.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('user_id', '=', session.user.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** A confirmation link of the email changer's, from the mail an email change sends the new address. */
+async function emailToken(world: World): Promise<string> {
+  const email = uniqueEmail('changed');
+  await send(world, 'PUT', '/api/account/email', world.emailChanger, {
+    body: { email, current_password: world.emailChanger.password },
+  });
+  const mail = world.t.mailer.sent.findLast((sent) => sent.to === email);
+  const link = /\/confirm-email\/([\w-]+)/.exec(mail?.text ?? '');
+  if (!link?.[1]) throw new Error('no confirmation link in the mail');
+  return link[1];
+}
+
+const OTHER_PASSWORD = 'copper-lantern-meadow-77';
+
 const id = (value: number) => ({ id: String(value) });
 const reportRange = { startDate: '2026-01-01', endDate: '2026-12-31' };
 
 /**
  * A valid request for every endpoint, naming the owners' objects. Calls that use their object up
- * (deleting, finishing a supply order) get a fresh one, created by its owner.
+ * (deleting, finishing a supply order) get a fresh one, created by its owner. The few that name the
+ * caller's own things (a session, the current password) are made for `caller` when given.
  */
-export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<EndpointRequest>> = {
+export const VALID_REQUESTS: Record<
+  ApiEndpoint,
+  (world: World, caller?: Session) => Promise<EndpointRequest>
+> = {
   'POST /auth/register': async () => ({
     body: { role: 'Customer', name: 'New customer', email: uniqueEmail('new'), password: STRONG_PASSWORD },
   }),
@@ -209,7 +270,47 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
     params: { resetToken: await resetToken(world) },
     body: { password: STRONG_PASSWORD },
   }),
+  'POST /auth/confirm-email/:emailToken': async (world) => ({
+    params: { emailToken: await emailToken(world) },
+  }),
   'GET /auth/profile': async () => ({}),
+
+  'GET /api/account': async () => ({}),
+  'PUT /api/account': async () => ({ body: { name: 'Renamed user' } }),
+  'PUT /api/account/email': async (world, caller) => ({
+    body: { email: uniqueEmail('moving'), current_password: (caller ?? world.owner.Customer).password },
+  }),
+  'PUT /api/account/password': async (world, caller) => {
+    const session = caller ?? world.owner.Customer;
+    if (!world.passwordHashes.has(session.user.id)) {
+      const row = await world.t.database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', session.user.id)
+        .executeTakeFirstOrThrow();
+      world.passwordHashes.set(session.user.id, row.password_hash);
+    }
+    return { body: { current_password: session.password, new_password: OTHER_PASSWORD } };
+  },
+  'GET /api/account/sessions': async () => ({}),
+  'DELETE /api/account/sessions/:id': async (world, caller) => ({
+    params: id(await newSessionOf(world, caller ?? world.owner.Customer)),
+  }),
+  'POST /api/account/sessions/end-others': async () => ({}),
+
+  'GET /api/team': async () => ({}),
+  'POST /api/team/:id/approve': async (world) => ({
+    params: id(await staffAccount(world, { approval_status: 'pending' })),
+  }),
+  'POST /api/team/:id/reject': async (world) => ({
+    params: id(await staffAccount(world, { approval_status: 'pending' })),
+  }),
+  'POST /api/team/:id/deactivate': async (world) => ({
+    params: id(await staffAccount(world, { approval_status: 'active' })),
+  }),
+  'POST /api/team/:id/reactivate': async (world) => ({
+    params: id(await staffAccount(world, { approval_status: 'active', deactivated: true })),
+  }),
 
   'GET /api/stocks': async () => ({}),
   'GET /api/stocks/:id': async (world) => ({ params: id(world.stockId) }),
@@ -273,7 +374,8 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
 
 /**
  * Logging out on every device ends the caller's session too: after it succeeds, the suites log the
- * same user in again so the calls after it still have a session.
+ * same user in again so the calls after it still have a session. A password change is undone (the
+ * very hash put back, so a refused one still changed nothing), so the suites' logins still work.
  */
 export async function restoreSessionAfter(
   world: World,
@@ -281,6 +383,17 @@ export async function restoreSessionAfter(
   status: number,
   session: Session | undefined,
 ): Promise<void> {
+  if (endpoint === 'PUT /api/account/password' && session) {
+    const hash = world.passwordHashes.get(session.user.id);
+    if (hash) {
+      await world.t.database.db
+        .updateTable('users')
+        .set({ password_hash: hash })
+        .where('id', '=', session.user.id)
+        .execute();
+    }
+    return;
+  }
   if (endpoint !== 'POST /auth/logout-all' || status >= 300 || !session) return;
   const login = await world.t.app.inject({
     method: 'POST',

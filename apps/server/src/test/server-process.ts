@@ -23,7 +23,8 @@ export interface ListeningServer extends ServerProcess {
 /** Runs a server entry point as its own process: `node <args>` with the environment added to this one's. */
 export function spawnServer(args: string[], env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    // Open registration, as the test app has: tests and benches register every role they need.
+    env: { ...process.env, LOG_LEVEL: 'info', REGISTRATION: 'open', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -149,6 +149,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_URL: 'sqlite::memory:',
     PUBLIC_URL: 'http://depot.test',
     WEB_DIST: '/nonexistent',
+    // The SPEC's open registration, so a test registers any role it needs; tests of the approval
+    // flow pass REGISTRATION=approval.
+    REGISTRATION: 'open',
     ...options.env,
   });
   const app = await buildApp({

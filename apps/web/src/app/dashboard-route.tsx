@@ -1,4 +1,5 @@
 import { PATHS, type Role } from '@depot/contract';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { DashboardLayout } from '@/features/dashboard/components/dashboard-layout';
@@ -14,13 +15,16 @@ export interface DashboardPageRoute {
 interface DashboardRouteProps {
   routesByRole: Record<Role, readonly DashboardPageRoute[]>;
   accountMenu: AccountMenuLoader;
+  /** Shown instead of the dashboard while the account has a manager's one-time password. */
+  choosePassword: ReactNode;
 }
 
 /** /dashboard/*: the shell, with only the signed-in role's screens registered inside it. */
-export default function DashboardRoute({ routesByRole, accountMenu }: DashboardRouteProps) {
+export default function DashboardRoute({ routesByRole, accountMenu, choosePassword }: DashboardRouteProps) {
   return (
     <DashboardLayout
       accountMenu={accountMenu}
+      choosePassword={choosePassword}
       renderContent={(role) => (
         <Routes>
           <Route index element={<Navigate to={PATHS.overview} replace />} />

@@ -47,6 +47,7 @@ describe('DASHBOARD_ROUTES', () => {
         'Stock Replenishment',
         'My Orders',
         'Activity',
+        'Team',
         'Logout',
       ],
       Supplier: ['Overview', 'Products', 'Supply Orders', 'Logout'],

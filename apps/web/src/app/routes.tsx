@@ -36,6 +36,10 @@ const OrderPreviewPage = lazyWithTimeout(() => import('@/features/orders/pages/o
 const ConfirmOrderPage = lazyWithTimeout(() => import('@/features/orders/pages/confirm-order-page'));
 const NotificationsPage = lazyWithTimeout(() => import('@/features/notifications/pages/notifications-page'));
 const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/activity-page'));
+const TeamPage = lazyWithTimeout(() => import('@/features/team/pages/team-page'));
+const AccountPage = lazyWithTimeout(() => import('@/features/account/pages/account-page'));
+const ConfirmEmailPage = lazyWithTimeout(() => import('@/features/account/pages/confirm-email-page'));
+const ChoosePasswordPage = lazyWithTimeout(() => import('@/features/account/pages/choose-password-page'));
 
 /**
  * The dashboard header's Account menu brings Mantine's Menu and floating-ui (about 25 kB gzip); the
@@ -71,6 +75,8 @@ const PAGE_SCREENS: Record<DashboardPagePath, LazyComponent<object>> = {
   [PATHS.confirmOrder]: ConfirmOrderPage,
   [PATHS.notifications]: NotificationsPage,
   [PATHS.activity]: ActivityPage,
+  [PATHS.team]: TeamPage,
+  [PATHS.account]: AccountPage,
 };
 
 /**
@@ -118,11 +124,18 @@ export const appRoutes: RouteObject[] = [
     children: [
       { path: PATHS.home, element: <LandingRoute /> },
       { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: PATHS.confirmEmail, element: <ConfirmEmailPage /> },
       { path: PATHS.logout, element: <LogoutPage /> },
       { path: PATHS.logoutEverywhere, element: <LogoutPage everywhere /> },
       {
         path: `${PATHS.dashboard}/*`,
-        element: <DashboardRoute routesByRole={DASHBOARD_ROUTES} accountMenu={ACCOUNT_MENU} />,
+        element: (
+          <DashboardRoute
+            routesByRole={DASHBOARD_ROUTES}
+            accountMenu={ACCOUNT_MENU}
+            choosePassword={<ChoosePasswordPage />}
+          />
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -24,6 +24,7 @@ export function profileOf(user: SessionUser) {
     stocks: [],
     replenishment_orders: [],
     supply_orders: [],
+    must_change_password: false,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, hashToken } from '../../lib/tokens';
 import {
   createWorld,
   type EndpointRequest,
@@ -21,8 +22,9 @@ import {
   VALID_REQUESTS,
   type World,
 } from '../../test/endpoint-requests';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, STRONG_PASSWORD, sessionCookieFrom, type TestApp } from '../../test/test-app';
 import { authentication } from '../auth/authenticate';
+import { argon2PasswordHasher } from '../auth/passwords';
 import type { AuthService } from '../auth/service';
 
 /**
@@ -82,6 +84,7 @@ const OBJECT_TABLES: Partial<Record<AccessObject, { table: string; rowId: (row: 
   supplierProduct: { table: 'supplier_products', rowId: (row) => row.id },
   supplyOrder: { table: 'supply_orders', rowId: (row) => row.id },
   notification: { table: 'notifications', rowId: (row) => row.id },
+  session: { table: 'sessions', rowId: (row) => row.id },
 };
 
 /** The user each row names in the field the map reads for this scope (its owner or its assignee). */
@@ -205,17 +208,31 @@ describe('the authorization matrix', () => {
       const roles = ROLES.filter((role) => access.roles[role]).map(
         (role) => `${short[role]} ${access.roles[role]}`,
       );
-      return `${endpoint}: ${roles.join(', ')} (${access.object})`;
+      const early = access.beforePasswordChange ? ", also before choosing one's own password" : '';
+      return `${endpoint}: ${roles.join(', ')} (${access.object}${early})`;
     });
     expect(table).toMatchInlineSnapshot(`
       [
         "POST /auth/register: public",
         "POST /auth/login: public",
         "POST /auth/logout: public",
-        "POST /auth/logout-all: courier own, manager own, supplier own, customer own (account)",
+        "POST /auth/logout-all: courier own, manager own, supplier own, customer own (account, also before choosing one's own password)",
         "POST /auth/forgot-password: public",
         "POST /auth/reset-password/:resetToken: public",
-        "GET /auth/profile: courier own, manager own, supplier own, customer own (account)",
+        "POST /auth/confirm-email/:emailToken: public",
+        "GET /auth/profile: courier own, manager own, supplier own, customer own (account, also before choosing one's own password)",
+        "GET /api/account: courier own, manager own, supplier own, customer own (account, also before choosing one's own password)",
+        "PUT /api/account: courier own, manager own, supplier own, customer own (account)",
+        "PUT /api/account/email: courier own, manager own, supplier own, customer own (account)",
+        "PUT /api/account/password: courier own, manager own, supplier own, customer own (account, also before choosing one's own password)",
+        "GET /api/account/sessions: courier own, manager own, supplier own, customer own (session)",
+        "DELETE /api/account/sessions/:id: courier own, manager own, supplier own, customer own (session)",
+        "POST /api/account/sessions/end-others: courier own, manager own, supplier own, customer own (session)",
+        "GET /api/team: manager all (teamMember)",
+        "POST /api/team/:id/approve: manager all (teamMember)",
+        "POST /api/team/:id/reject: manager all (teamMember)",
+        "POST /api/team/:id/deactivate: manager all (teamMember)",
+        "POST /api/team/:id/reactivate: manager all (teamMember)",
         "GET /api/stocks: manager own, customer all (stock)",
         "GET /api/stocks/:id: manager own, customer all (stock)",
         "GET /api/stocks/:id/movements: manager own (stock)",
@@ -280,7 +297,7 @@ describe('the authorization matrix', () => {
 
   it.each(endpoints)('%s answers every caller as the map says', async (endpoint) => {
     const access = endpointAccess(endpoint);
-    const request = () => VALID_REQUESTS[endpoint](world);
+    const request = (caller?: Session) => VALID_REQUESTS[endpoint](world, caller);
     if (access.public) {
       counts.callers += 1;
       const answer = await call(endpoint, await request());
@@ -295,19 +312,21 @@ describe('the authorization matrix', () => {
       const scope = access.roles[role];
       if (scope === undefined) {
         counts.callers += 1;
-        const answer = await call(endpoint, await request(), world.owner[role]);
+        const answer = await call(endpoint, await request(world.owner[role]), world.owner[role]);
         expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(403);
         continue;
       }
       counts.callers += 2;
-      const other = await call(endpoint, await request(), world.other[role]);
+      // Where the request names an object, the other user is handed the owner's (a session of theirs).
+      const otherRequest = await request(namesObject(endpoint) ? world.owner[role] : world.other[role]);
+      const other = await call(endpoint, otherRequest, world.other[role]);
       if (scope !== 'all' && namesObject(endpoint)) {
         expect(other.status, `another ${role}: ${JSON.stringify(other.body)}`).toBe(404);
       } else {
         expect(other.status, `another ${role}: ${JSON.stringify(other.body)}`).toBeLessThan(300);
         await expectOnlyReachableRows(endpoint, access, role, world.other[role], other, false);
       }
-      const owner = await call(endpoint, await request(), world.owner[role]);
+      const owner = await call(endpoint, await request(world.owner[role]), world.owner[role]);
       expect(owner.status, `${role}: ${JSON.stringify(owner.body)}`).toBeLessThan(300);
       await expectOnlyReachableRows(endpoint, access, role, world.owner[role], owner, true);
     }
@@ -319,5 +338,161 @@ describe('the authorization matrix', () => {
       `authorization matrix: ${endpoints.length} endpoints, ${counts.callers} endpoint × caller checks, ${counts.requests} requests`,
     );
     expect(counts.callers).toBeGreaterThanOrEqual(endpoints.length * 2);
+  });
+});
+
+/**
+ * Accounts belong to their owners (docs/decisions/016-accounts-belong-to-their-owners.md): a staff
+ * account waiting for approval can do nothing, a manager cannot take over a supplier's login, and
+ * a supplier's one-time password opens nothing but the way to choosing their own.
+ */
+describe('accounts of their owners', () => {
+  const endpoints = (Object.keys(API_ACCESS) as ApiEndpoint[]).filter(
+    (endpoint) => endpoint !== 'GET /api/events',
+  );
+
+  async function staffWaiting(role: Role, status: 'pending' | 'rejected') {
+    const email = `${status}.${role.split(' ')[0]?.toLowerCase()}.${Date.now()}@example.com`;
+    const row = await t.database.db
+      .insertInto('users')
+      .values({
+        role,
+        name: `${status} ${role}`,
+        email,
+        password_hash: await argon2PasswordHasher.hash(STRONG_PASSWORD),
+        created_at: t.clock.now().toISOString(),
+        approval_status: status,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email };
+  }
+
+  it.each([
+    ['pending', 'account_pending'],
+    ['rejected', 'account_rejected'],
+  ] as const)(
+    'a %s staff account gets no session, and a session of one opens nothing',
+    async (status, code) => {
+      for (const role of ['Inventory Manager', 'Supplier', 'Courier Service'] as const) {
+        const account = await staffWaiting(role, status);
+        const login = await t.call('POST', '/auth/login', undefined, {
+          email: account.email,
+          password: STRONG_PASSWORD,
+        });
+        expect(login.statusCode, login.body).toBe(403);
+        expect(login.json().code).toBe(code);
+        expect(login.cookies.some((cookie) => cookie.name.endsWith('depot_session'))).toBe(false);
+        // A wrong password is the usual 401: the approval is told only to whoever knows the password.
+        const guess = await t.call('POST', '/auth/login', undefined, {
+          email: account.email,
+          password: 'not-the-password-at-all',
+        });
+        expect(guess.statusCode).toBe(401);
+        expect(guess.json().code).toBe('invalid_credentials');
+
+        // Even a session made behind the server's back (none can be made through it) opens nothing.
+        const token = createToken();
+        await t.database.db
+          .insertInto('sessions')
+          .values({
+            token_hash: hashToken(token),
+            user_id: account.id,
+            created_at: t.clock.now().toISOString(),
+            last_seen_at: t.clock.now().toISOString(),
+            expires_at: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+            user_agent: null,
+            ip: null,
+          })
+          .execute();
+        const forged = { cookie: `depot_session=${token}`, user: { id: account.id, email: account.email } };
+        for (const endpoint of endpoints) {
+          const access = endpointAccess(endpoint);
+          if (access.public) continue;
+          const answer = await t.app.inject(
+            injectOptions(endpoint, await VALID_REQUESTS[endpoint](world), forged.cookie),
+          );
+          expect(answer.statusCode, `${role} ${endpoint}`).toBe(401);
+        }
+      }
+    },
+  );
+
+  it("refuses a manager's change of a supplier's login, and leaves its email and sessions as they were", async () => {
+    const manager = world.other['Inventory Manager'];
+    const supplier = world.owner.Supplier;
+    const sessionsBefore = await t.count('sessions');
+    const mailsBefore = t.mailer.sent.length;
+    for (const body of [
+      { email: manager.email },
+      { email: 'takeover@example.com', name: 'Still Acme' },
+      { password: 'manager-chosen-password-1' },
+    ]) {
+      const answer = await t.call('PUT', `/api/suppliers/${supplier.user.id}`, manager, body);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().code).toBe('login_not_editable');
+    }
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'name', 'password_hash'])
+      .where('id', '=', supplier.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe(supplier.email);
+    expect(row.name).not.toBe('Still Acme');
+    expect(await argon2PasswordHasher.verify(row.password_hash, supplier.password)).toBe(true);
+    expect(await t.count('sessions')).toBe(sessionsBefore);
+    expect((await t.call('GET', '/auth/profile', supplier)).statusCode).toBe(200);
+    // The rest of the takeover: a reset asked for the manager's own address reaches only the manager.
+    await t.call('POST', '/auth/forgot-password', undefined, { email: supplier.email });
+    expect(t.mailer.sent.slice(mailsBefore).map((mail) => mail.to)).toEqual([supplier.email]);
+    // Contact fields are still the managers' to edit.
+    const phone = await t.call('PUT', `/api/suppliers/${supplier.user.id}`, manager, {
+      phone_number: '+91 90000 00001',
+    });
+    expect(phone.statusCode, phone.body).toBe(200);
+  });
+
+  it('lets a supplier opened by a manager do nothing but choose their own password first', async () => {
+    const manager = world.owner['Inventory Manager'];
+    const email = `onetime.${Date.now()}@example.com`;
+    const oneTime = 'manager-typed-password-9';
+    const created = await t.call('POST', '/api/suppliers', manager, {
+      name: 'One-time Traders',
+      email,
+      phone_number: '+91 98765 43210',
+      address: '1 Dock Road, Kochi',
+      password: oneTime,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const login = await t.call('POST', '/auth/login', undefined, { email, password: oneTime });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().must_change_password).toBe(true);
+    const session = { cookie: sessionCookieFrom(login) };
+
+    for (const endpoint of endpoints) {
+      const access = endpointAccess(endpoint);
+      if (access.public || access.roles.Supplier === undefined) continue;
+      if (endpoint === 'PUT /api/account/password' || endpoint === 'POST /auth/logout-all') continue;
+      const answer = await t.app.inject(
+        injectOptions(endpoint, await VALID_REQUESTS[endpoint](world), session.cookie),
+      );
+      if (access.beforePasswordChange) expect(answer.statusCode, endpoint).toBeLessThan(300);
+      else {
+        expect(answer.statusCode, endpoint).toBe(403);
+        expect(answer.json().code, endpoint).toBe('password_change_required');
+      }
+    }
+    const profile = await t.call('GET', '/auth/profile', session);
+    expect(profile.json().must_change_password).toBe(true);
+
+    const chosen = await t.call('PUT', '/api/account/password', session, {
+      current_password: oneTime,
+      new_password: 'supplier-own-password-5',
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await t.call('GET', '/api/stock-replenishment/products', session)).statusCode).toBe(200);
+    expect((await t.call('GET', '/auth/profile', session)).json().must_change_password).toBe(false);
+    const again = await t.call('POST', '/auth/login', undefined, { email, password: oneTime });
+    expect(again.statusCode).toBe(401);
   });
 });

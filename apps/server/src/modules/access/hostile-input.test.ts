@@ -331,10 +331,10 @@ describe('hostile input', () => {
 
   it.each(endpoints)('%s never answers 5xx, and a refused request changes nothing', async (endpoint) => {
     const caller = callerOf(endpoint);
-    const sample = await VALID_REQUESTS[endpoint](world);
+    const sample = await VALID_REQUESTS[endpoint](world, caller);
     await fc.assert(
       fc.asyncProperty(mutationsFor(endpoint, sample), async (mutations) => {
-        const request = applyMutations(await VALID_REQUESTS[endpoint](world), mutations);
+        const request = applyMutations(await VALID_REQUESTS[endpoint](world, caller), mutations);
         const before = await snapshot();
         const response = await t.app.inject(injectOptions(endpoint, request, caller?.cookie));
         await restoreSessionAfter(world, endpoint, response.statusCode, caller);

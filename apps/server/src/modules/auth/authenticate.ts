@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   type AccessScope,
   API_ACCESS,
   type ApiEndpoint,
@@ -32,6 +33,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, once a guard has checked the session; null on public endpoints. */
     user: SessionUser | null;
+    /** The id of the session the request came with, once a guard has checked it. */
+    sessionId: number | null;
     scope: Scope | null;
   }
 }
@@ -53,13 +56,14 @@ const DOCS_PREFIX = '/api/docs';
  */
 export const authentication = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('scope', null);
 
-  async function signedInUser(request: FastifyRequest): Promise<SessionUser> {
+  async function signedInSession(request: FastifyRequest) {
     const token = readSessionToken(request, options.secureCookies);
     const session = token ? await options.authService.authenticate(token) : null;
     if (!session) throw new UnauthorizedError(AUTH_MESSAGES.notLoggedIn);
-    return session.user;
+    return session;
   }
 
   function guardOf(access: EndpointAccess): preValidationHookHandler | undefined {
@@ -69,12 +73,18 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
       Object.entries(access.roles).map(([role, objects]) => [role, ownerFieldOf(access.object, objects)]),
     );
     return async function guard(request) {
-      const user = await signedInUser(request);
+      const session = await signedInSession(request);
+      const { user } = session;
       request.user = user;
+      request.sessionId = session.sessionId;
       const objects = access.roles[user.role];
       const field = fields.get(user.role);
       if (objects === undefined || field === undefined)
         throw new ForbiddenError(AUTH_MESSAGES.wrongRole, 'wrong_role');
+      // A manager's one-time password opens only the way to choosing one's own (docs/decisions/016).
+      if (session.mustChangePassword && !access.beforePasswordChange) {
+        throw new ForbiddenError(ACCOUNT_MESSAGES.passwordChangeRequired, 'password_change_required');
+      }
       request.scope = { user, objects, reach: field === 'all' ? 'all' : { field, id: user.id } };
     };
   }

@@ -1,4 +1,4 @@
-import type { Role } from '@depot/contract';
+import type { ApprovalStatus, Role } from '@depot/contract';
 import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/schema';
@@ -8,7 +8,7 @@ const userColumns = ['users.id', 'users.role', 'users.name', 'users.email'] as c
 export function getActiveUserByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users')
-    .select([...userColumns, 'users.password_hash'])
+    .select([...userColumns, 'users.password_hash', 'users.approval_status', 'users.must_change_password'])
     .where('email', '=', email)
     .where('deactivated_at', 'is', null)
     .executeTakeFirst();
@@ -25,7 +25,14 @@ export function getActiveUserById(db: Executor, id: number) {
 
 export function createUser(
   db: Executor,
-  user: { role: Role; name: string; email: string; password_hash: string; created_at: string },
+  user: {
+    role: Role;
+    name: string;
+    email: string;
+    password_hash: string;
+    created_at: string;
+    approval_status: ApprovalStatus;
+  },
 ) {
   return db.insertInto('users').values(user).returning(userColumns).executeTakeFirstOrThrow();
 }
@@ -36,7 +43,14 @@ export function updatePasswordHash(db: Executor, userId: number, passwordHash: s
 
 export function createSession(
   db: Executor,
-  session: { token_hash: string; user_id: number; created_at: string; expires_at: string },
+  session: {
+    token_hash: string;
+    user_id: number;
+    created_at: string;
+    expires_at: string;
+    user_agent: string | null;
+    ip: string;
+  },
 ) {
   return db
     .insertInto('sessions')
@@ -44,15 +58,22 @@ export function createSession(
     .execute();
 }
 
-/** The session with its user, if the user is still active. */
+/** The session with its user, if the user is still active and approved. */
 // Every request asks for its session: compiled once (see compiledQuery).
 const sessionByTokenHashQuery = compiledQuery((db, args: { tokenHash: string }) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([...userColumns, 'sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .select([
+      ...userColumns,
+      'users.must_change_password',
+      'sessions.id as session_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+    ])
     .where('sessions.token_hash', '=', args.tokenHash)
-    .where('users.deactivated_at', 'is', null),
+    .where('users.deactivated_at', 'is', null)
+    .where('users.approval_status', '=', 'active'),
 );
 
 export function getSessionByTokenHash(db: Executor, tokenHash: string) {
@@ -194,4 +215,32 @@ export function listNewestNotifications(db: Executor, userId: number, limit: num
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Whether an approved, active Inventory Manager exists: the first one of an install owns the business. */
+export async function hasActiveManager(db: Executor): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'Inventory Manager')
+    .where('approval_status', '=', 'active')
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids of the active Inventory Managers, who decide on staff accounts waiting for approval. */
+export async function listActiveManagerIds(db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'Inventory Manager')
+    .where('approval_status', '=', 'active')
+    .where('deactivated_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export function getMustChangePassword(db: Executor, userId: number) {
+  return db.selectFrom('users').select('must_change_password').where('id', '=', userId).executeTakeFirst();
 }

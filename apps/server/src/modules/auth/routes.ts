@@ -27,6 +27,7 @@ export interface AuthRoutesOptions {
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
   409: errorResponseSchema,
   429: errorResponseSchema,
 };
@@ -42,8 +43,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const user = await authService.register(request.body, auditContextOf(request));
-      return reply.status(201).send({ message: AUTH_MESSAGES.registered, user });
+      const { user, approvalStatus } = await authService.register(request.body, auditContextOf(request));
+      return reply
+        .status(201)
+        .send({ message: AUTH_MESSAGES.registered, user, approval_status: approvalStatus });
     },
   );
 
@@ -53,12 +56,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const { user, token } = await authService.login(request.body, request.ip, auditContextOf(request));
+      const { user, token, mustChangePassword } = await authService.login(
+        request.body,
+        request.ip,
+        auditContextOf(request),
+        request.headers['user-agent']?.slice(0, 512) ?? null,
+      );
       setSessionCookie(reply, token, {
         secure: secureCookies,
         maxAgeSeconds: Math.floor(options.sessionMaxMs / 1000),
       });
-      return { message: AUTH_MESSAGES.loggedIn, user };
+      return { message: AUTH_MESSAGES.loggedIn, user, must_change_password: mustChangePassword };
     },
   );
 

@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_MESSAGES,
+  type ApprovalStatus,
   AUTH_MESSAGES,
   type ListSpec,
   type LoginBody,
@@ -11,17 +13,26 @@ import {
   SUPPLY_ORDER_LIST,
 } from '@depot/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { Clock } from '../../lib/clock';
-import { ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import { listRequestOf } from '../../lib/list';
 import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
 import { type AuditContext, actorOf } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
+import { createNotification } from '../notifications/repository';
 import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
 import * as supplyOrdersRepo from '../supply-orders/repository';
@@ -61,6 +72,10 @@ const PROFILE_LIST_LIMIT = 100;
 
 export interface AuthServiceDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
+  events: EventBus;
+  /** docs/decisions/016-accounts-belong-to-their-owners.md: whether staff roles wait for approval. */
+  registration: 'approval' | 'open';
   clock: Clock;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -76,7 +91,12 @@ export interface AuthServiceDeps {
 export interface AuthenticatedSession {
   user: SessionUser;
   sessionId: number;
+  /** The account still has a manager's one-time password (docs/decisions/016). */
+  mustChangePassword: boolean;
 }
+
+/** Locks out a second first manager registering at the same moment on PostgreSQL (any fixed key). */
+const FIRST_MANAGER_LOCK = 16_016;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
@@ -178,30 +198,74 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async register(body: RegisterBody, audit: AuditContext): Promise<SessionUser> {
+    /**
+     * Opens an account. Under REGISTRATION=approval a staff role waits for a manager's approval,
+     * except the first Inventory Manager of an install, who owns the business; the managers are
+     * notified of one who waits (docs/decisions/016-accounts-belong-to-their-owners.md).
+     */
+    async register(
+      body: RegisterBody,
+      audit: AuditContext,
+    ): Promise<{ user: SessionUser; approvalStatus: Exclude<ApprovalStatus, 'rejected'> }> {
       assertNotCommonPassword(body.password);
       const existing = await repo.getActiveUserByEmail(db, body.email);
       if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email_taken');
       const passwordHash = await passwords.hash(body.password);
       const now = isoNow();
+      const needsApproval = deps.registration === 'approval' && body.role !== 'Customer';
       try {
-        return await db.transaction().execute(async (trx) => {
+        const registered = await db.transaction().execute(async (trx) => {
+          let approvalStatus: Exclude<ApprovalStatus, 'rejected'> = 'active';
+          let firstManager = false;
+          if (needsApproval) {
+            if (body.role === 'Inventory Manager') {
+              if (deps.dialect === 'postgres') {
+                await sql`select pg_advisory_xact_lock(${FIRST_MANAGER_LOCK})`.execute(trx);
+              }
+              firstManager = !(await repo.hasActiveManager(trx));
+            }
+            approvalStatus = firstManager ? 'active' : 'pending';
+          }
           const user = await repo.createUser(trx, {
             role: body.role,
             name: body.name,
             email: body.email,
             password_hash: passwordHash,
             created_at: now,
+            approval_status: approvalStatus,
           });
           await recordAuditEvent(trx, { ...audit, actor: actorOf(user) }, now, {
             action: 'auth.registered',
             entityType: 'user',
             entityId: user.id,
-            after: { name: user.name, email: user.email, role: user.role },
+            after: { name: user.name, email: user.email, role: user.role, approval_status: approvalStatus },
             viewers: [user.id],
           });
-          return user;
+          const notifications =
+            approvalStatus === 'pending'
+              ? await Promise.all(
+                  (await repo.listActiveManagerIds(trx)).map((managerId) =>
+                    createNotification(trx, {
+                      user_id: managerId,
+                      title: ACCOUNT_MESSAGES.waitingTitle,
+                      message: `${user.name} (${user.email}) registered as ${user.role} and waits for approval on the Team page.`,
+                      created_at: now,
+                    }).then((notification) => ({ managerId, notification })),
+                  ),
+                )
+              : [];
+          return { user, approvalStatus, firstManager, notifications };
         });
+        for (const { managerId, notification } of registered.notifications) {
+          deps.events.publish(managerId, { type: 'notification', data: notification });
+        }
+        if (registered.firstManager) {
+          deps.log.info(
+            { userId: registered.user.id },
+            'first Inventory Manager of this install approved at once: they own the business and approve the staff who register after them',
+          );
+        }
+        return { user: registered.user, approvalStatus: registered.approvalStatus };
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email_taken');
         throw error;
@@ -213,12 +277,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       body: LoginBody,
       ip: string,
       audit: AuditContext,
-    ): Promise<{ user: SessionUser; token: string }> {
+      userAgent: string | null = null,
+    ): Promise<{ user: SessionUser; token: string; mustChangePassword: boolean }> {
       const found = await repo.getActiveUserByEmail(db, body.email);
       const counted = await countLoginAttempt(body.email, ip, found?.id);
       // One hash verification whether or not the email exists, so timing tells nothing.
       const verified = await passwords.verify(found?.password_hash ?? (await dummyHash), body.password);
       if (!found || !verified) return failLogin(ip, audit, found?.id);
+      // Told only to whoever knows the password, so it reveals nothing about the account to others.
+      if (found.approval_status === 'pending') {
+        throw new ForbiddenError(ACCOUNT_MESSAGES.awaitingApproval, 'account_pending');
+      }
+      if (found.approval_status === 'rejected') {
+        throw new ForbiddenError(ACCOUNT_MESSAGES.rejected, 'account_rejected');
+      }
 
       // A fresh token at every login: a token planted before login never becomes a session.
       const token = createToken();
@@ -229,6 +301,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           user_id: found.id,
           created_at: now,
           expires_at: isoIn(deps.sessionMaxMs),
+          user_agent: userAgent,
+          ip,
         });
         // Right at last: this account's failures here are forgiven, and the address's attempt
         // is taken back, as only failures count against an address.
@@ -247,8 +321,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           viewers: [found.id],
         });
       });
-      const { password_hash: _hash, ...user } = found;
-      return { user, token };
+      const { id, role, name, email, must_change_password } = found;
+      return { user: { id, role, name, email }, token, mustChangePassword: must_change_password === 1 };
     },
 
     async logout(token: string | undefined, audit: AuditContext): Promise<void> {
@@ -295,6 +369,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return {
         sessionId: row.session_id,
         user: { id: row.id, role: row.role, name: row.name, email: row.email },
+        mustChangePassword: row.must_change_password === 1,
       };
     },
 
@@ -316,19 +391,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       const own = (field: OwnerField) => ({ field, id: user.id });
       const isManager = user.role === 'Inventory Manager';
       const isSupplier = user.role === 'Supplier';
-      const [notifications, stocks, products, supplyOrdersPlaced, supplyOrdersReceived] = await Promise.all([
-        repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
-        isManager ? stocksRepo.listStocks(db, own('inventory_manager_id'), newest(STOCK_LIST)) : [],
-        isSupplier
-          ? productsRepo.listProducts(db, { reach: own('supplier_id') }, newest(SUPPLIER_PRODUCT_LIST))
-          : [],
-        isManager
-          ? supplyOrdersRepo.listSupplyOrders(db, own('inventory_manager_id'), {}, newest(SUPPLY_ORDER_LIST))
-          : [],
-        isSupplier
-          ? supplyOrdersRepo.listSupplyOrders(db, own('supplier_id'), {}, newest(SUPPLY_ORDER_LIST))
-          : [],
-      ]);
+      const [notifications, stocks, products, supplyOrdersPlaced, supplyOrdersReceived, account] =
+        await Promise.all([
+          repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
+          isManager ? stocksRepo.listStocks(db, own('inventory_manager_id'), newest(STOCK_LIST)) : [],
+          isSupplier
+            ? productsRepo.listProducts(db, { reach: own('supplier_id') }, newest(SUPPLIER_PRODUCT_LIST))
+            : [],
+          isManager
+            ? supplyOrdersRepo.listSupplyOrders(
+                db,
+                own('inventory_manager_id'),
+                {},
+                newest(SUPPLY_ORDER_LIST),
+              )
+            : [],
+          isSupplier
+            ? supplyOrdersRepo.listSupplyOrders(db, own('supplier_id'), {}, newest(SUPPLY_ORDER_LIST))
+            : [],
+          repo.getMustChangePassword(db, user.id),
+        ]);
       return {
         ...user,
         notifications,
@@ -336,6 +418,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         stocks,
         replenishment_orders: supplyOrdersPlaced,
         supply_orders: supplyOrdersReceived,
+        must_change_password: account?.must_change_password === 1,
       };
     },
 

@@ -68,7 +68,7 @@ export function createSupplier(
 ): Promise<Supplier> {
   return db
     .insertInto('users')
-    .values({ ...supplier, role: 'Supplier' })
+    .values({ ...supplier, role: 'Supplier', must_change_password: 1 })
     .returning(supplierColumns)
     .executeTakeFirstOrThrow();
 }
@@ -81,7 +81,7 @@ export function createSupplier(
 export async function updateSupplier(
   db: Executor,
   id: number,
-  changes: Partial<SupplierValues>,
+  changes: Partial<Omit<SupplierValues, 'email'>>,
 ): Promise<Supplier | undefined> {
   const supplier = await db
     .updateTable('users')

@@ -1,8 +1,10 @@
 import {
+  ACCOUNT_MESSAGES,
   createSupplierBodySchema,
   errorResponseSchema,
   idParamsSchema,
   messageResponseSchema,
+  SUPPLIER_LOGIN_FIELDS,
   SUPPLIER_MESSAGES,
   supplierListQuerySchema,
   supplierListResponseSchema,
@@ -11,6 +13,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { InvalidError } from '../../lib/errors';
 import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import type { SupplierService } from './service';
@@ -68,6 +71,20 @@ export async function supplierRoutes(app: FastifyInstance, options: SupplierRout
         params: idParamsSchema,
         body: updateSupplierBodySchema,
         response: { 200: supplierResponseSchema, ...errors },
+      },
+      // Before validation, which would drop the fields: a manager may not change a supplier's login.
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | null;
+        const sent = SUPPLIER_LOGIN_FIELDS.filter(
+          (field) => body && typeof body === 'object' && field in body,
+        );
+        if (sent.length > 0) {
+          throw new InvalidError(
+            ACCOUNT_MESSAGES.loginNotEditable,
+            sent.map((field) => ({ path: `body.${field}`, message: ACCOUNT_MESSAGES.loginNotEditable })),
+            'login_not_editable',
+          );
+        }
       },
     },
     async (request) => {

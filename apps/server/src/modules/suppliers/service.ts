@@ -54,7 +54,10 @@ export function createSupplierService(deps: SupplierServiceDeps) {
       );
     },
 
-    /** Opens a Supplier account that logs in with the password given. */
+    /**
+     * Opens a Supplier account, active at once, that logs in with the password given once: it must
+     * choose its own at the first login (docs/decisions/016-accounts-belong-to-their-owners.md).
+     */
     async create(body: CreateSupplierBody, audit: AuditContext): Promise<Supplier> {
       assertNotCommonPassword(body.password);
       if (await repo.isEmailTaken(db, body.email))
@@ -86,34 +89,29 @@ export function createSupplierService(deps: SupplierServiceDeps) {
       );
     },
 
-    /** Changes the contact fields only; the password is not editable here. */
+    /** Changes the contact fields only; the login (email, password) is the supplier's own. */
     async update(id: number, body: UpdateSupplierBody, audit: AuditContext): Promise<Supplier> {
-      const { name, email, phone_number, address } = body;
-      const changes = { name, email, phone_number, address };
+      const { name, phone_number, address } = body;
+      const changes = { name, phone_number, address };
       const current = await repo.getActiveSupplierById(db, id);
       if (!current) throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
       if (Object.values(changes).every((value) => value === undefined)) return current;
-      if (email !== undefined && (await repo.isEmailTaken(db, email, id))) {
-        throw new ConflictError(AUTH_MESSAGES.emailTaken, 'email_taken');
-      }
-      return refuseDuplicateEmail(() =>
-        db.transaction().execute(async (trx) => {
-          const before = await repo.getActiveSupplierById(trx, id);
-          // Deactivated between the read and this write: still a 404.
-          const supplier = before && (await repo.updateSupplier(trx, id, changes));
-          if (!before || !supplier) throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
-          await recordAuditEvent(trx, audit, isoNow(), {
-            action: 'supplier.updated',
-            entityType: 'supplier',
-            entityId: id,
-            before: supplierSnapshot(before),
-            after: supplierSnapshot(supplier),
-            viewers: [],
-            supplierId: id,
-          });
-          return supplier;
-        }),
-      );
+      return db.transaction().execute(async (trx) => {
+        const before = await repo.getActiveSupplierById(trx, id);
+        // Deactivated between the read and this write: still a 404.
+        const supplier = before && (await repo.updateSupplier(trx, id, changes));
+        if (!before || !supplier) throw new NotFoundError(SUPPLIER_MESSAGES.notFound);
+        await recordAuditEvent(trx, audit, isoNow(), {
+          action: 'supplier.updated',
+          entityType: 'supplier',
+          entityId: id,
+          before: supplierSnapshot(before),
+          after: supplierSnapshot(supplier),
+          viewers: [],
+          supplierId: id,
+        });
+        return supplier;
+      });
     },
 
     /** Deactivates the account and ends its sessions; its rows stay for past supply orders. */

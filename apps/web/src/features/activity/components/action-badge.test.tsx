@@ -23,6 +23,8 @@ describe('ActionBadge', () => {
     expect(AUDIT_ACTIONS.filter((action) => actionColor(action) === 'red')).toEqual([
       'stock.deleted',
       'supplier.deactivated',
+      'account.rejected',
+      'account.deactivated',
     ]);
     for (const action of AUDIT_ACTIONS.filter((action) => /\.(created|placed)$/.test(action))) {
       expect(actionColor(action)).toBe('green');

@@ -25,6 +25,16 @@ export const ACTION_COLORS: Record<AuditAction, string> = {
   'auth.logout_everywhere': 'gray',
   'auth.password_reset_requested': 'violet',
   'auth.password_reset': 'violet',
+  'account.approved': 'green',
+  'account.rejected': 'red',
+  'account.deactivated': 'red',
+  'account.reactivated': 'green',
+  'account.name_changed': 'blue',
+  'account.email_change_requested': 'blue',
+  'account.email_changed': 'blue',
+  'account.password_changed': 'violet',
+  'account.session_ended': 'gray',
+  'account.other_sessions_ended': 'gray',
 };
 
 const isKnown = (action: string): action is AuditAction => Object.hasOwn(AUDIT_ACTION_LABELS, action);

@@ -24,10 +24,12 @@ export function LoginForm({ onShowRegister, onShowForgotPassword }: LoginFormPro
   });
 
   const login = useLogin({
-    onSuccess: ({ user }) => {
+    onSuccess: ({ user, must_change_password }) => {
       // Data cached for a previous user must not show up in this user's dashboard.
       queryClient.removeQueries();
-      storeUser(user);
+      // A one-time password: no stored user, so the dashboard waits for the profile, which asks
+      // for the user's own password before any screen calls the API.
+      if (!must_change_password) storeUser(user);
       toast.success(AUTH_MESSAGES.loggedIn);
       navigate(PATHS.dashboard, { replace: true });
     },

@@ -1,12 +1,19 @@
-import { AUTH_MESSAGES, type RegisterBody, ROLES, type Role, registerBodySchema } from '@depot/contract';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
+  type RegisterBody,
+  ROLES,
+  type Role,
+  registerBodySchema,
+} from '@depot/contract';
 import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { PasswordField } from '@/components/password-field';
 import { setServerErrors } from '@/lib/form';
+import { confirmedPasswordSchema, PASSWORD_HINT } from '@/lib/password-rules';
 import { toast } from '@/lib/toast';
 import { useRegister } from '../api/register';
-import { confirmedPasswordSchema, PASSWORD_HINT } from './password-rules';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
@@ -33,8 +40,9 @@ export function RegisterForm({ onShowLogin }: { onShowLogin: () => void }) {
   });
 
   const register = useRegister({
-    onSuccess: () => {
+    onSuccess: ({ approval_status }) => {
       toast.success(AUTH_MESSAGES.registered);
+      if (approval_status === 'pending') toast.info(ACCOUNT_MESSAGES.registeredAwaitingApproval);
       onShowLogin();
     },
   });

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { PasswordField } from '@/components/password-field';
 import { authDialogState } from '@/lib/auth-dialog';
 import { setServerErrors } from '@/lib/form';
+import { confirmedPasswordSchema, PASSWORD_HINT } from '@/lib/password-rules';
 import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
-import { confirmedPasswordSchema, PASSWORD_HINT } from '../components/password-rules';
 
 export const RESET_PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 

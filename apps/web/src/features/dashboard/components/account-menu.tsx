@@ -11,7 +11,10 @@ interface AccountMenuProps {
   openAtOnce?: boolean;
 }
 
-/** Account actions in the header: the sidebar's Logout ends this browser's session, this one every session. */
+/**
+ * Account actions in the header: the Account page, and logging out everywhere (the sidebar's Logout
+ * ends this browser's session only).
+ */
 export default function AccountMenu({ iconOnly = false, openAtOnce = false }: AccountMenuProps) {
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(openAtOnce);
@@ -42,6 +45,9 @@ export default function AccountMenu({ iconOnly = false, openAtOnce = false }: Ac
         )}
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item component={Link} to={PATHS.account}>
+          Account settings
+        </Menu.Item>
         <Menu.Item component={Link} to={PATHS.logoutEverywhere}>
           Log out on every device
         </Menu.Item>

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@depot/contract';
+import { AUTH_MESSAGES, PATHS } from '@depot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
@@ -89,8 +89,10 @@ describe('Dashboard shell', () => {
     account.focus();
     await user.keyboard('{Enter}');
 
-    const item = await screen.findByRole('menuitem', { name: 'Log out on every device' });
+    const item = await screen.findByRole('menuitem', { name: 'Account settings' });
     await waitFor(() => expect(item).toHaveFocus());
+    expect(item).toHaveAttribute('href', PATHS.account);
+    expect(screen.getByRole('menuitem', { name: 'Log out on every device' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menuitem')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus();

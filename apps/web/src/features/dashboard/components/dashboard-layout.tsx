@@ -11,6 +11,11 @@ interface DashboardLayoutProps {
   /** The screens registered for the signed-in user's role. */
   renderContent: (role: Role) => ReactNode;
   accountMenu: AccountMenuLoader;
+  /**
+   * Shown instead of the dashboard while the profile says the account still has a manager's
+   * one-time password (docs/decisions/016-accounts-belong-to-their-owners.md).
+   */
+  choosePassword?: ReactNode;
 }
 
 /**
@@ -20,7 +25,7 @@ interface DashboardLayoutProps {
  * checks every request on its own, so the stored role only decides what is drawn, never what is
  * allowed.
  */
-export function DashboardLayout({ renderContent, accountMenu }: DashboardLayoutProps) {
+export function DashboardLayout({ renderContent, accountMenu, choosePassword }: DashboardLayoutProps) {
   const navigate = useNavigate();
   const profile = useProfile();
   const storedUser = useStoredUser();
@@ -42,6 +47,7 @@ export function DashboardLayout({ renderContent, accountMenu }: DashboardLayoutP
   }, [profile.data]);
 
   if (!user || !role || failed) return <PageLoader label="Loading your dashboard…" />;
+  if (profile.data?.must_change_password && choosePassword) return choosePassword;
   return (
     <SessionUserContext value={user}>
       <DashboardShell role={role} accountMenu={accountMenu}>

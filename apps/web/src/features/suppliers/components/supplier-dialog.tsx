@@ -90,14 +90,25 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
           key={form.key('name')}
           {...form.getInputProps('name')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="off"
-          required={!editing}
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        {editing ? (
+          // The login belongs to the supplier (docs/decisions/016-accounts-belong-to-their-owners.md).
+          <TextInput
+            label="Email"
+            type="email"
+            value={supplier.email}
+            readOnly
+            description="The supplier's login: only they can change it, from their Account page."
+          />
+        ) : (
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="off"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+        )}
         <TextInput
           label="Phone Number"
           type="tel"
@@ -117,7 +128,7 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
         {!editing && (
           <PasswordField
             label="Password"
-            description={`The supplier logs in with this; at least ${PASSWORD_MIN_LENGTH} characters.`}
+            description={`At least ${PASSWORD_MIN_LENGTH} characters. It works once: at their first login the supplier chooses their own.`}
             autoComplete="new-password"
             required
             key={form.key('password')}
@@ -143,7 +154,7 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
  */
 function changedFields(values: SupplierFormValues, initial: SupplierFormValues): UpdateSupplierBody {
   const body: UpdateSupplierBody = {};
-  for (const field of ['name', 'email', 'phone_number', 'address'] as const) {
+  for (const field of ['name', 'phone_number', 'address'] as const) {
     if (values[field] !== initial[field]) body[field] = values[field];
   }
   return body;

@@ -330,14 +330,15 @@ describe('Supplier dialog', () => {
     expect(page.requestsTo('PUT /api/suppliers/21')).toHaveLength(0);
   });
 
-  it("puts the server's refusal of a field on that field in edit mode", async () => {
+  it("shows the supplier's login email read-only, and puts the server's refusal of a field on that field", async () => {
     const page = renderSuppliersPage([ACME], {
       'PUT /api/suppliers/21': {
-        status: 409,
+        status: 400,
         body: {
-          error: AUTH_MESSAGES.emailTaken,
-          message: AUTH_MESSAGES.emailTaken,
-          details: [{ path: 'body.email', message: AUTH_MESSAGES.emailTaken }],
+          error: SUPPLIER_MESSAGES.invalidPhone,
+          message: SUPPLIER_MESSAGES.invalidPhone,
+          code: 'invalid_input',
+          details: [{ path: 'body.phone_number', message: SUPPLIER_MESSAGES.invalidPhone }],
         },
       },
     });
@@ -345,16 +346,24 @@ describe('Supplier dialog', () => {
     await page.user.click(screen.getByRole('button', { name: 'Edit Acme Parts' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Supplier' }));
     const email = dialog.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveValue(ACME.email);
+    expect(email).toHaveAttribute('readonly');
+    expect(email).toHaveAccessibleDescription(
+      "The supplier's login: only they can change it, from their Account page.",
+    );
+    await page.user.type(email, 'takeover@example.com');
+    expect(email).toHaveValue(ACME.email);
 
-    await page.user.clear(email);
-    await page.user.type(email, 'taken@example.com');
+    const phone = dialog.getByRole('textbox', { name: 'Phone Number' });
+    await page.user.clear(phone);
+    await page.user.type(phone, '555 0100');
     await page.user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.emailTaken);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUPPLIER_MESSAGES.invalidPhone);
     expect(page.requestsTo('PUT /api/suppliers/21')).toEqual([
-      expect.objectContaining({ body: { email: 'taken@example.com' } }),
+      expect.objectContaining({ body: { phone_number: '555 0100' } }),
     ]);
-    expect(email).toHaveAccessibleDescription(AUTH_MESSAGES.emailTaken);
+    expect(phone).toHaveAccessibleDescription(SUPPLIER_MESSAGES.invalidPhone);
   });
 });
 

@@ -1,0 +1,199 @@
+import { ACCOUNT_MESSAGES, type Account, type AccountSession, PATHS } from '@depot/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
+import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
+
+const USER = TEST_USERS.customer;
+const ACCOUNT: Account = { ...USER, must_change_password: false, pending_email: null };
+const THIS_LAPTOP: AccountSession = {
+  id: 101,
+  device: 'Firefox 132 on Linux',
+  ip: '203.0.113.5',
+  created_at: '2026-06-15T08:00:00.000Z',
+  last_seen_at: '2026-06-15T10:00:00.000Z',
+  current: true,
+};
+const OLD_PHONE: AccountSession = {
+  id: 102,
+  device: 'Safari 17 on iOS',
+  ip: '198.51.100.7',
+  created_at: '2026-06-14T08:00:00.000Z',
+  last_seen_at: '2026-06-14T21:30:00.000Z',
+  current: false,
+};
+
+function renderAccountPage(
+  routes: FetchRoutes = {},
+  sessions: () => AccountSession[] = () => [THIS_LAPTOP, OLD_PHONE],
+) {
+  const fetchStub = stubFetch({
+    'GET /auth/profile': { status: 200, body: profileOf(USER) },
+    'GET /api/account': { status: 200, body: ACCOUNT },
+    'GET /api/account/sessions': () => ({ status: 200, body: sessions() }),
+    ...routes,
+  });
+  return { ...renderApp(PATHS.account, { storedUser: USER }), ...fetchStub };
+}
+
+describe('the Account page', () => {
+  it('shows the name, the email and the open sessions, this device marked', async () => {
+    renderAccountPage();
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue(USER.name);
+    expect(screen.getByText(USER.email, { selector: 'strong' })).toBeInTheDocument();
+    const sessions = within(await screen.findByRole('list', { name: 'Active sessions' }));
+    const items = sessions.getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0] as HTMLElement).getByText('This device')).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByText(/198\.51\.100\.7/)).toBeInTheDocument();
+  });
+
+  it('renames the user, and says so once the account shows the new name', async () => {
+    let account = ACCOUNT;
+    const page = renderAccountPage({
+      'GET /api/account': () => ({ status: 200, body: account }),
+      'PUT /api/account': () => {
+        account = { ...ACCOUNT, name: 'Cara Lovelace' };
+        return { status: 200, body: { account, message: ACCOUNT_MESSAGES.nameChanged } };
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Name' }));
+    await page.user.clear(section.getByRole('textbox', { name: 'Name' }));
+    await page.user.type(section.getByRole('textbox', { name: 'Name' }), 'Cara Lovelace');
+    await page.user.click(section.getByRole('button', { name: 'Save Name' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.nameChanged)).toBeInTheDocument();
+    expect(page.requestsTo('PUT /api/account')).toEqual([
+      expect.objectContaining({ body: { name: 'Cara Lovelace' } }),
+    ]);
+  });
+
+  it('logs out one other session, then all the others', async () => {
+    let sessions = [THIS_LAPTOP, OLD_PHONE, { ...OLD_PHONE, id: 103, device: 'Chrome 131 on Windows' }];
+    const page = renderAccountPage(
+      {
+        'DELETE /api/account/sessions/102': () => {
+          sessions = sessions.filter((session) => session.id !== 102);
+          return { status: 200, body: { message: ACCOUNT_MESSAGES.sessionEnded } };
+        },
+        'POST /api/account/sessions/end-others': () => {
+          sessions = [THIS_LAPTOP];
+          return { status: 200, body: { message: ACCOUNT_MESSAGES.otherSessionsEnded } };
+        },
+      },
+      () => sessions,
+    );
+    await page.user.click(await screen.findByRole('button', { name: /^Log out Safari 17 on iOS/ }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.sessionEnded)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Safari 17 on iOS')).not.toBeInTheDocument());
+
+    await page.user.click(screen.getByRole('button', { name: 'Log out all other sessions' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.otherSessionsEnded)).toBeInTheDocument();
+    expect(await screen.findByText('You are logged in on this device only.')).toBeInTheDocument();
+    expect(page.requestsTo('POST /api/account/sessions/end-others')).toHaveLength(1);
+  });
+
+  it('changes the password with the current one, checking the confirmation first', async () => {
+    const page = renderAccountPage({
+      'PUT /api/account/password': { status: 200, body: { message: ACCOUNT_MESSAGES.passwordChanged } },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Password' }));
+    await page.user.type(section.getByLabelText(/^Current Password/), 'amber-kettle-orbit-42');
+    await page.user.type(section.getByLabelText(/^New Password/), 'fresh-kettle-orbit-99');
+    await page.user.type(section.getByLabelText(/^Confirm New Password/), 'fresh-kettle-orbit-98');
+    await page.user.click(section.getByRole('button', { name: 'Change Password' }));
+    expect(await section.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(page.requestsTo('PUT /api/account/password')).toHaveLength(0);
+
+    await page.user.clear(section.getByLabelText(/^Confirm New Password/));
+    await page.user.type(section.getByLabelText(/^Confirm New Password/), 'fresh-kettle-orbit-99');
+    await page.user.click(section.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.passwordChanged)).toBeInTheDocument();
+    expect(page.requestsTo('PUT /api/account/password')).toEqual([
+      expect.objectContaining({
+        body: { current_password: 'amber-kettle-orbit-42', new_password: 'fresh-kettle-orbit-99' },
+      }),
+    ]);
+  });
+
+  it("puts the server's refusal of the current password on its field", async () => {
+    const page = renderAccountPage({
+      'PUT /api/account/password': {
+        status: 400,
+        body: {
+          error: ACCOUNT_MESSAGES.wrongCurrentPassword,
+          message: ACCOUNT_MESSAGES.wrongCurrentPassword,
+          code: 'invalid_input',
+          details: [{ path: 'body.current_password', message: ACCOUNT_MESSAGES.wrongCurrentPassword }],
+        },
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Password' }));
+    const current = section.getByLabelText(/^Current Password/);
+    await page.user.type(current, 'not-my-password-at-all');
+    await page.user.type(section.getByLabelText(/^New Password/), 'fresh-kettle-orbit-99');
+    await page.user.type(section.getByLabelText(/^Confirm New Password/), 'fresh-kettle-orbit-99');
+    await page.user.click(section.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(current).toHaveAccessibleDescription(ACCOUNT_MESSAGES.wrongCurrentPassword));
+  });
+
+  it('asks for an email change and shows it waiting for the link', async () => {
+    let account = ACCOUNT;
+    const page = renderAccountPage({
+      'GET /api/account': () => ({ status: 200, body: account }),
+      'PUT /api/account/email': () => {
+        account = { ...ACCOUNT, pending_email: 'new@example.com' };
+        return { status: 200, body: { message: ACCOUNT_MESSAGES.emailChangeSent } };
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Email' }));
+    await page.user.type(section.getByRole('textbox', { name: 'New Email' }), 'new@example.com');
+    await page.user.type(section.getByLabelText(/^Current Password/), 'amber-kettle-orbit-42');
+    await page.user.click(section.getByRole('button', { name: 'Send Confirmation Link' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.emailChangeSent)).toBeInTheDocument();
+    expect(await section.findByText(/We sent a link to new@example.com/)).toBeInTheDocument();
+    expect(page.requestsTo('PUT /api/account/email')).toEqual([
+      expect.objectContaining({
+        body: { email: 'new@example.com', current_password: 'amber-kettle-orbit-42' },
+      }),
+    ]);
+    // The email itself stays until the link is opened.
+    expect(section.getByText(USER.email, { selector: 'strong' })).toBeInTheDocument();
+  });
+});
+
+describe('a one-time password', () => {
+  it("asks for the user's own password before the dashboard, and then shows it", async () => {
+    const supplier = TEST_USERS.supplier;
+    let mustChange = true;
+    const page = stubFetch({
+      'GET /auth/profile': () => ({
+        status: 200,
+        body: { ...profileOf(supplier), must_change_password: mustChange },
+      }),
+      'PUT /api/account/password': () => {
+        mustChange = false;
+        return { status: 200, body: { message: ACCOUNT_MESSAGES.passwordChanged } };
+      },
+      'GET /api/account': {
+        status: 200,
+        body: { ...supplier, must_change_password: false, pending_email: null },
+      },
+      'GET /api/account/sessions': { status: 200, body: [] },
+      'GET /api/stock-replenishment/products': { status: 200, body: [] },
+    });
+    const { user } = renderApp(PATHS.supplierProducts, { storedUser: supplier });
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^One-time Password/), 'manager-typed-password-9');
+    await user.type(screen.getByLabelText(/^New Password/), 'supplier-own-password-5');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'supplier-own-password-5');
+    await user.click(screen.getByRole('button', { name: 'Save My Password' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Choose your password' })).not.toBeInTheDocument(),
+    );
+    expect(page.requestsTo('PUT /api/account/password')).toHaveLength(1);
+    expect(page.requestsTo('GET /api/stock-replenishment/products').length).toBeGreaterThan(0);
+  });
+});
