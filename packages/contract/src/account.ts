@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, newPasswordSchema, roleSchema } from './auth';
+import { text } from './common';
 import { defineList, listQuerySchema, oneOrMoreOf } from './lists';
 
 /**
@@ -64,8 +65,10 @@ export type Account = z.infer<typeof accountSchema>;
 export const updateAccountBodySchema = z.object({ name: nameSchema });
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
-const currentPasswordSchema = z
-  .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+const currentPasswordSchema = text('Current password', {
+  error: ACCOUNT_MESSAGES.currentPasswordRequired,
+  trim: false,
+})
   .min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
   .max(1024);
 
@@ -76,7 +79,9 @@ export const changeEmailBodySchema = z.object({
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
-export const confirmEmailParamsSchema = z.object({ emailToken: z.string().min(1).max(200) });
+export const confirmEmailParamsSchema = z.object({
+  emailToken: text('Confirmation token', { trim: false }).min(1).max(200),
+});
 
 /** PUT /api/account/password: ends every other session of the user. */
 export const changePasswordBodySchema = z.object({

@@ -33,7 +33,13 @@ describe('PostgreSQL down', () => {
     database = createDatabase(postgres.url, { poolSize: 4 });
     await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
     app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://depot.test', WEB_DIST: '/nonexistent' }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'http://depot.test',
+        WEB_DIST: '/nonexistent',
+        // Staff accounts of the fixture log in at once (docs/decisions/016-accounts-belong-to-their-owners.md).
+        REGISTRATION: 'open',
+      }),
       database,
       logger: false,
     });
