@@ -15,6 +15,7 @@ export * from './orders';
 export * from './paths';
 export * from './pincodes';
 export * from './roles';
+export * from './stock-counts';
 export * from './stocks';
 export * from './supplier-products';
 export * from './suppliers';

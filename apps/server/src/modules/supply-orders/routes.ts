@@ -2,6 +2,7 @@ import {
   createSupplyOrderBodySchema,
   errorResponseSchema,
   idParamsSchema,
+  recordDeliveryBodySchema,
   SUPPLY_ORDER_MESSAGES,
   supplyOrderListQuerySchema,
   supplyOrderListResponseSchema,
@@ -81,6 +82,30 @@ export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrd
         auditContextOf(request),
       );
       return { message: SUPPLY_ORDER_MESSAGES.updated, order };
+    },
+  );
+
+  routes.post(
+    '/api/replenishment-orders/:id/deliveries',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The supplier records units arriving: any number of each product up to what is still to come. The delivery that completes every line makes the order Delivered.',
+        params: idParamsSchema,
+        body: recordDeliveryBodySchema,
+        response: { 200: supplyOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await supplyOrderService.recordDelivery(
+        scopeOf(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      );
+      return { message: SUPPLY_ORDER_MESSAGES.deliveryRecorded, order };
     },
   );
 }
