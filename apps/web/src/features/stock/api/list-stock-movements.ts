@@ -15,7 +15,7 @@ export const MOVEMENT_REASON_FILTER = 'reason';
 export function useStockMovementList(id: number) {
   useRefetchOnLiveEvent(
     stockKeys.movements(id),
-    (event) => event.type === 'supply-order-updated' && event.data.order.status === 'Delivered',
+    (event) => event.type === 'supply-order-updated' && event.data.order.delivered_quantity > 0,
   );
   return useList<StockMovement, StockMovementSortField>({
     path: stockMovementsPath(id),

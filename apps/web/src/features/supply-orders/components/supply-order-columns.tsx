@@ -120,7 +120,12 @@ export function supplyOrderColumns(
         </Stack>
       ),
       card: 'aside',
-      cardCell: (order) => <SupplyOrderStatusBadge status={order.status} />,
+      cardCell: (order) => (
+        <Stack gap={2} align="flex-end">
+          <SupplyOrderStatusBadge status={order.status} />
+          <DeliveryProgress order={order} />
+        </Stack>
+      ),
     },
 
     {
@@ -137,7 +142,14 @@ export function supplyOrderColumns(
       header: 'Action',
       align: 'right',
       card: 'actions',
+      // One above the other in the table, so the column stays as narrow as one button at 1280 px.
       cell: (order) => (
+        <Stack gap={6} align="stretch">
+          {onDeliver && <DeliverButton order={order} onDeliver={onDeliver} />}
+          <UpdateButton order={order} onUpdate={onUpdate} />
+        </Stack>
+      ),
+      cardCell: (order) => (
         <>
           {onDeliver && <DeliverButton order={order} onDeliver={onDeliver} />}
           <UpdateButton order={order} onUpdate={onUpdate} />
