@@ -133,6 +133,10 @@ export const API_ACCESS = {
   },
   'POST /api/replenishment-orders': { roles: { 'Inventory Manager': 'own' }, object: 'supplyOrder' },
   'PUT /api/replenishment-orders/:id': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
+  'GET /api/supplier-scorecards': {
+    roles: { 'Inventory Manager': 'all', Supplier: 'assigned' },
+    object: 'supplyOrder',
+  },
   'POST /api/replenishment-orders/:id/deliveries': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
 
   'GET /api/inventory-reports': { roles: { 'Inventory Manager': 'all' }, object: 'report' },

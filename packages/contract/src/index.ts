@@ -18,5 +18,6 @@ export * from './roles';
 export * from './stock-counts';
 export * from './stocks';
 export * from './supplier-products';
+export * from './supplier-scorecards';
 export * from './suppliers';
 export * from './supply-orders';

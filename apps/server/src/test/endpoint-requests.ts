@@ -268,6 +268,7 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
     body: { status: 'Processing', expected_delivery_time: '2026-07-01T09:30:00.000Z' },
   }),
 
+  'GET /api/supplier-scorecards': async () => ({}),
   'POST /api/replenishment-orders/:id/deliveries': async (world) => {
     const { order } = await createSupplyOrder(world);
     return {

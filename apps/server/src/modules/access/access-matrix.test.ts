@@ -242,6 +242,7 @@ describe('the authorization matrix', () => {
         "GET /api/replenishment-orders: manager own, supplier assigned (supplyOrder)",
         "POST /api/replenishment-orders: manager own (supplyOrder)",
         "PUT /api/replenishment-orders/:id: supplier assigned (supplyOrder)",
+        "GET /api/supplier-scorecards: manager all, supplier assigned (supplyOrder)",
         "POST /api/replenishment-orders/:id/deliveries: supplier assigned (supplyOrder)",
         "GET /api/inventory-reports: manager all (report)",
         "GET /api/order-performance-and-demand-analysis: manager all (report)",

@@ -4,6 +4,7 @@ import {
   idParamsSchema,
   recordDeliveryBodySchema,
   SUPPLY_ORDER_MESSAGES,
+  supplierScorecardsResponseSchema,
   supplyOrderListQuerySchema,
   supplyOrderListResponseSchema,
   supplyOrderResponseSchema,
@@ -107,5 +108,19 @@ export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrd
       );
       return { message: SUPPLY_ORDER_MESSAGES.deliveryRecorded, order };
     },
+  );
+
+  routes.get(
+    '/api/supplier-scorecards',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "Each supplier's on-time rate, fill rate, average lead time, open and overdue orders, over the supply orders the caller reaches.",
+        response: { 200: supplierScorecardsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ scorecards: await supplyOrderService.scorecards(scopeOf(request)) }),
   );
 }

@@ -40,6 +40,7 @@ import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
 import { getActiveSupplierById } from '../suppliers/repository';
 import * as repo from './repository';
+import { supplierScorecards } from './scorecards';
 
 export interface SupplyOrderServiceDeps {
   db: Kysely<Database>;
@@ -487,6 +488,11 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
      */
     list(scope: Scope, query: SupplyOrderListQuery): Promise<ListPage<SupplyOrder>> {
       return repo.pageOfSupplyOrders(db, scope.reach, query);
+    },
+
+    /** Each supplier's scorecard over the orders the caller reaches: a supplier's own, or all. */
+    scorecards(scope: Scope) {
+      return supplierScorecards(db, scope.reach, clock.now().toISOString());
     },
   };
 }
