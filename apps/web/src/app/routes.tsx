@@ -13,9 +13,6 @@ const LogoutPage = lazyWithTimeout(() => import('@/features/auth/pages/logout-pa
 const DashboardRoute = lazyWithTimeout(() => import('./dashboard-route'));
 
 const OverviewPage = lazyWithTimeout(() => import('@/features/dashboard/pages/overview-page'));
-const SupplierOverviewPage = lazyWithTimeout(
-  () => import('@/features/dashboard/pages/supplier-overview-page'),
-);
 const InventoryReportingPage = lazyWithTimeout(
   () => import('@/features/analytics/pages/inventory-reporting-page'),
 );
@@ -86,7 +83,6 @@ const PAGE_SCREENS: Record<DashboardPagePath, LazyComponent<object>> = {
  */
 const ROLE_SCREENS: Partial<Record<Role, Partial<Record<DashboardPagePath, LazyComponent<object>>>>> = {
   'Inventory Manager': { [PATHS.overview]: InventoryReportingPage },
-  Supplier: { [PATHS.overview]: SupplierOverviewPage },
 };
 
 /**
