@@ -324,11 +324,15 @@ function supplyOrdersOf(random: Random, products: ProductRow[]) {
         product_id: product.id,
         product_name: product.name,
         quantity,
+        delivered_quantity: 0,
         price_cents: product.price_cents,
         weight_grams: product.weight_grams,
       });
     }
     const status = supplyStatusOf(random, (yearEnd - time) / DAY_MS);
+    // A Delivered order was delivered whole.
+    if (status === 'Delivered')
+      for (const item of items) if (item.order_id === id) item.delivered_quantity = item.quantity;
     const finishedAt = iso(Math.min(time + random.int(1, 12) * DAY_MS, yearEnd - 1));
     orders.push({
       id,

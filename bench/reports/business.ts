@@ -291,11 +291,15 @@ export function supplyOrdersOf(
         product_id: product.id,
         product_name: product.name,
         quantity,
+        delivered_quantity: 0,
         price_cents: product.price_cents,
         weight_grams: product.weight_grams,
       });
     }
     const status = supplyStatusOf(random, (yearEnd - time) / DAY_MS);
+    // A Delivered order was delivered whole.
+    if (status === 'Delivered')
+      for (const item of items) if (item.order_id === id) item.delivered_quantity = item.quantity;
     const createdAt = new Date(time).toISOString();
     const expected = new Date(time + random.int(2, 10) * DAY_MS).toISOString();
     const finishedAt = new Date(Math.min(time + random.int(1, 12) * DAY_MS, yearEnd - 1)).toISOString();

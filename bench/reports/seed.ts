@@ -198,6 +198,7 @@ const SUPPLY_ORDER_ITEM_TYPES: Record<keyof SupplyOrderItemRow, string> = {
   product_id: 'integer',
   product_name: 'text',
   quantity: 'integer',
+  delivered_quantity: 'integer',
   price_cents: 'integer',
   weight_grams: 'integer',
 };

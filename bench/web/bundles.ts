@@ -47,6 +47,11 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
     lazy: [DASHBOARD, page('stock', 'update-stock-page')],
   },
   {
+    route: '/dashboard/stock-management/history/{id}',
+    lazy: [DASHBOARD, page('stock', 'stock-history-page')],
+  },
+  { route: '/dashboard/stock-management/count', lazy: [DASHBOARD, page('stock', 'stock-count-page')] },
+  {
     route: '/dashboard/stock-replenishment',
     lazy: [DASHBOARD, page('supply-orders', 'stock-replenishment-page')],
   },

@@ -125,6 +125,7 @@ export const API_ACCESS = {
   'POST /api/stocks': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
   'PUT /api/stocks/:id': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
   'DELETE /api/stocks/:id': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
+  'POST /api/stock-counts': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
 
   'GET /api/suppliers': { roles: { 'Inventory Manager': 'all' }, object: 'supplier' },
   'POST /api/suppliers': { roles: { 'Inventory Manager': 'all' }, object: 'supplier' },
@@ -155,6 +156,11 @@ export const API_ACCESS = {
   },
   'POST /api/replenishment-orders': { roles: { 'Inventory Manager': 'own' }, object: 'supplyOrder' },
   'PUT /api/replenishment-orders/:id': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
+  'GET /api/supplier-scorecards': {
+    roles: { 'Inventory Manager': 'all', Supplier: 'assigned' },
+    object: 'supplyOrder',
+  },
+  'POST /api/replenishment-orders/:id/deliveries': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
 
   'GET /api/inventory-reports': { roles: { 'Inventory Manager': 'all' }, object: 'report' },
   'GET /api/order-performance-and-demand-analysis': {
@@ -195,6 +201,8 @@ export const PAGE_ACCESS = {
   [PATHS.stockManagement]: { roles: ['Inventory Manager'], sidebarLabel: 'Stock Management' },
   [PATHS.addStock]: { roles: ['Inventory Manager'] },
   [PATHS.updateStock]: { roles: ['Inventory Manager'] },
+  [PATHS.stockHistory]: { roles: ['Inventory Manager'] },
+  [PATHS.stockCount]: { roles: ['Inventory Manager'] },
   [PATHS.stockReplenishment]: { roles: ['Inventory Manager'], sidebarLabel: 'Stock Replenishment' },
   [PATHS.myOrders]: { roles: ['Inventory Manager'], sidebarLabel: 'My Orders' },
   [PATHS.activity]: { roles: ['Inventory Manager'], sidebarLabel: 'Activity' },

@@ -32,6 +32,9 @@ export const ERROR_CODES = {
   product_unavailable: 'An order line names a stock item that no longer exists.',
   quantity_limit: 'A stock item or product would hold more than the largest quantity.',
   order_final: 'The supply order is Delivered or Canceled and can no longer change.',
+  delivery_exceeds_order: 'A delivery brings more of a product than the supply order still has to come.',
+  stock_count_stale:
+    'A counted stock item no longer holds the quantity the count was made against; nothing changed: show the current quantities and confirm again.',
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry shortly.',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request.',
   too_many_requests: 'Too many attempts: retry after the Retry-After header.',

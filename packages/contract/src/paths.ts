@@ -14,6 +14,10 @@ export const PATHS = {
   stockManagement: '/dashboard/stock-management',
   addStock: '/dashboard/stock-management/addStock',
   updateStock: '/dashboard/stock-management/updateStock/:id',
+  /** A stock item's history: every change of its quantity, newest first. */
+  stockHistory: '/dashboard/stock-management/history/:id',
+  /** Count a set of items and confirm their variances. */
+  stockCount: '/dashboard/stock-management/count',
   stockReplenishment: '/dashboard/stock-replenishment',
   myOrders: '/dashboard/my-orders',
   supplierProducts: '/dashboard/supply-products',

@@ -82,10 +82,27 @@ export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;
 /**
  * Why a stock item's quantity changed (docs/product/business-rules.md#stock-history): its opening
  * balance when history began, the quantity it was created with, an edit on Update Stock, a
- * customer order, a supply order delivered.
+ * customer order, a supply order delivered, a stock count confirmed.
  */
-export const STOCK_MOVEMENT_REASONS = ['opening', 'created', 'edit', 'order', 'supply_delivery'] as const;
+export const STOCK_MOVEMENT_REASONS = [
+  'opening',
+  'created',
+  'edit',
+  'order',
+  'supply_delivery',
+  'count',
+] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/** Each reason in words, as the History page and its filter show it. */
+export const STOCK_MOVEMENT_REASON_LABELS: Record<StockMovementReason, string> = {
+  opening: 'Opening balance',
+  created: 'Item created',
+  edit: 'Edited on Update Stock',
+  order: 'Customer order',
+  supply_delivery: 'Supply delivery',
+  count: 'Stock count',
+};
 
 /** One change of a stock item's quantity: the quantity is always the sum of its item's changes. */
 export const stockMovementSchema = z
@@ -100,6 +117,8 @@ export const stockMovementSchema = z
     actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     order_id: z.number().int().nullable(),
     supply_order_id: z.number().int().nullable(),
+    /** The stock count a 'count' movement belongs to. */
+    stock_count_id: z.number().int().nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'StockMovement' });

@@ -7,6 +7,7 @@ import {
   type TextOptions,
   text,
   WHOLE_STRING,
+  wholeQuantity,
 } from './common';
 import {
   DAY_RANGE_RULE,
@@ -71,7 +72,16 @@ export const SUPPLY_ORDER_MESSAGES = {
   invalidExpectedDelivery: 'Expected delivery time must be an ISO 8601 date-time with a time zone',
   noSupplyOrders: 'No supply orders found.',
   waitingForUpdate: 'Waiting for update',
+  deliveryRecorded: 'Delivery recorded successfully',
+  deliveryRequired: 'Enter the units delivered of at least one product',
+  deliveredTwice: 'Each product may appear once in a delivery',
 } as const;
+
+/** 400 when a delivery names a product the order does not hold. */
+export const notInOrderMessage = (productId: number) => `Product #${productId} is not in this order`;
+/** 409 when a delivery brings more of a line than is still to come. */
+export const overDeliveryMessage = (name: string, open: number) =>
+  `Only ${open.toLocaleString('en-US')} of ${name} ${open === 1 ? 'is' : 'are'} still to be delivered`;
 
 /** Cart toast of docs/product/validation-and-messages.md#cart-and-order. */
 export const addedToCartMessage = (quantity: number, productName: string) =>
@@ -189,6 +199,30 @@ export const updateSupplyOrderBodySchema = z
     error: SUPPLY_ORDER_MESSAGES.nothingToUpdate,
   });
 export type UpdateSupplyOrderBody = z.infer<typeof updateSupplyOrderBodySchema>;
+
+/**
+ * POST /api/replenishment-orders/{id}/deliveries: the units of each product arriving now, any
+ * number up to what is still to come (docs/product/business-rules.md#partial-deliveries).
+ */
+export const recordDeliveryBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        product_id: recordIdSchema,
+        quantity: wholeQuantity('Delivered quantity').pipe(
+          z.number().min(1, 'Delivered quantity must be at least 1'),
+        ),
+      }),
+      { error: SUPPLY_ORDER_MESSAGES.deliveryRequired },
+    )
+    .min(1, SUPPLY_ORDER_MESSAGES.deliveryRequired)
+    .max(SUPPLY_ORDER_ITEMS_MAX, SUPPLY_ORDER_MESSAGES.tooManyItems)
+    .refine((lines) => new Set(lines.map((line) => line.product_id)).size === lines.length, {
+      error: SUPPLY_ORDER_MESSAGES.deliveredTwice,
+    }),
+});
+export type RecordDeliveryBody = z.infer<typeof recordDeliveryBodySchema>;
+export type RecordDeliveryInput = z.input<typeof recordDeliveryBodySchema>;
 export type UpdateSupplyOrderInput = z.input<typeof updateSupplyOrderBodySchema>;
 
 /** A line of a supply order: name, price (dollars) and weight (kg) as they were when ordered. */
@@ -197,6 +231,8 @@ export const supplyOrderItemSchema = z
     product_id: z.number().int(),
     product_name: z.string(),
     quantity: z.number().int(),
+    /** Units delivered so far; the rest (quantity - delivered_quantity) is still to come. */
+    delivered_quantity: z.number().int(),
     price: z.number(),
     weight: z.number(),
   })
@@ -224,6 +260,8 @@ export const supplyOrderSchema = z
     expected_delivery_time: z.string().nullable(),
     order_items: z.array(supplyOrderItemSchema),
     total_quantity: z.number().int(),
+    /** Units delivered so far over every line: partly delivered while above 0 and below total_quantity. */
+    delivered_quantity: z.number().int(),
     total_cost: z.number(),
   })
   .meta({ id: 'SupplyOrder' });

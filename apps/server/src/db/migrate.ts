@@ -20,6 +20,9 @@ import { accountsOfTheirOwnersMigration } from './migrations/2026-12-03-accounts
 import { activityByReaderMigration } from './migrations/2026-12-03-activity-by-reader';
 import { attemptLimitsMigration } from './migrations/2026-12-03-attempt-limits';
 import { stockMovementsMigration } from './migrations/2026-12-04-stock-movements';
+import { partialDeliveriesMigration } from './migrations/2026-12-05-partial-deliveries';
+import { stockCountsMigration } from './migrations/2026-12-05-stock-counts';
+import { stockMovementTalliesMigration } from './migrations/2026-12-05-stock-movement-tallies';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -41,6 +44,9 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-03-activity-by-reader': activityByReaderMigration,
   '2026-12-03-attempt-limits': attemptLimitsMigration,
   '2026-12-04-stock-movements': stockMovementsMigration,
+  '2026-12-05-stock-movement-tallies': stockMovementTalliesMigration,
+  '2026-12-05-stock-counts': stockCountsMigration,
+  '2026-12-05-partial-deliveries': partialDeliveriesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -119,7 +119,23 @@ export interface StockMovementsTable {
   actor_id: number | null;
   order_id: number | null;
   supply_order_id: number | null;
+  /** The stock count a 'count' movement belongs to. */
+  stock_count_id: number | null;
   created_at: Timestamp;
+}
+
+/** A manager's confirmed count of some of their stock items. */
+export interface StockCountsTable {
+  id: Generated<number>;
+  inventory_manager_id: number;
+  created_at: Timestamp;
+}
+
+/** How many movements a stock item has for one reason (an item's History total, without counting). */
+export interface StockMovementTalliesTable {
+  stock_id: number;
+  reason: StockMovementReason;
+  movements: number;
 }
 
 /** A customer order; totals in cents and grams, fixed at order time. */
@@ -209,6 +225,8 @@ export interface SupplyOrderItemsTable {
   quantity: number;
   price_cents: number;
   weight_grams: number;
+  /** Units delivered so far, up to quantity (docs/product/business-rules.md#partial-deliveries). */
+  delivered_quantity: Generated<number>;
 }
 
 /** A live event too large for a NOTIFY, kept briefly for the other instances to read. */
@@ -304,6 +322,8 @@ export interface Database {
   notifications: NotificationsTable;
   stocks: StocksTable;
   stock_movements: StockMovementsTable;
+  stock_movement_tallies: StockMovementTalliesTable;
+  stock_counts: StockCountsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   idempotency_keys: IdempotencyKeysTable;

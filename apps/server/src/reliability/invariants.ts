@@ -112,7 +112,7 @@ export async function checkInvariants(
     .execute();
   const supplyItems = await db
     .selectFrom('supply_order_items')
-    .select(['order_id', 'product_id', 'product_name', 'quantity'])
+    .select(['order_id', 'product_id', 'product_name', 'quantity', 'delivered_quantity'])
     .execute();
   const orderLines = linesByOrder(orderItems, (item) => item.stock_id);
   const supplyLines = linesByOrder(supplyItems, (item) => item.product_id);
@@ -167,6 +167,14 @@ export async function checkInvariants(
             `replenishment order #${order.id} is ${order.status}, expected one of ${[...allowed].join(', ')}`,
           );
         }
+        const lines = supplyItems.filter((item) => item.order_id === order.id);
+        for (const line of lines) {
+          const whole = order.status === 'Delivered';
+          if (line.delivered_quantity > line.quantity || (whole && line.delivered_quantity !== line.quantity))
+            violations.push(
+              `replenishment order #${order.id} (${order.status}) has ${line.delivered_quantity} of ${line.quantity} of product #${line.product_id} delivered`,
+            );
+        }
         if ((order.status === 'Delivered') !== (order.delivered_at !== null)) {
           violations.push(
             `replenishment order #${order.id} is ${order.status} with delivered_at ${order.delivered_at}`,
@@ -196,19 +204,14 @@ export async function checkInvariants(
   await check(
     'every stock quantity = start - what placed orders took + what deliveries brought',
     async () => {
-      const delivered = new Set(
-        supplyOrders.filter((order) => order.status === 'Delivered').map((order) => order.id),
-      );
       for (const stock of business.stocks) {
         const taken = orderItems
           .filter((item) => item.stock_id === stock.id)
           .reduce((sum, item) => sum + item.quantity, 0);
+        // Whole deliveries and partial ones alike: each line's delivered units.
         const brought = supplyItems
-          .filter(
-            (item) =>
-              delivered.has(item.order_id) && item.product_name.toLowerCase() === stock.name.toLowerCase(),
-          )
-          .reduce((sum, item) => sum + item.quantity, 0);
+          .filter((item) => item.product_name.toLowerCase() === stock.name.toLowerCase())
+          .reduce((sum, item) => sum + item.delivered_quantity, 0);
         const row = stocks.find((candidate) => candidate.id === stock.id);
         const expected = stock.start - taken + brought;
         if (row?.quantity !== expected) {
@@ -247,6 +250,25 @@ export async function checkInvariants(
           }
         }
       }
+      // The tallies an item's History reads its total from count exactly its movements.
+      const counted = new Map<string, number>();
+      for (const movement of movements) {
+        const key = `${movement.stock_id} ${movement.reason}`;
+        counted.set(key, (counted.get(key) ?? 0) + 1);
+      }
+      const tallies = await db
+        .selectFrom('stock_movement_tallies')
+        .select(['stock_id', 'reason', 'movements'])
+        .execute();
+      for (const tally of tallies) {
+        const key = `${tally.stock_id} ${tally.reason}`;
+        if (counted.get(key) !== tally.movements)
+          violations.push(
+            `item #${tally.stock_id} tallies ${tally.movements} ${tally.reason} movements, has ${counted.get(key) ?? 0}`,
+          );
+        counted.delete(key);
+      }
+      for (const [key, count] of counted) violations.push(`${count} movements (${key}) with no tally`);
       // Each order line and each delivered line is exactly one movement.
       const orderMovements = movements.filter((movement) => movement.reason === 'order');
       if (orderMovements.length !== orderItems.length) {
@@ -255,22 +277,29 @@ export async function checkInvariants(
     },
   );
 
-  await check('every product quantity = start - what replenishment orders not canceled took', async () => {
-    const canceled = new Set(
-      supplyOrders.filter((order) => order.status === 'Canceled').map((order) => order.id),
-    );
-    for (const product of business.products) {
-      const taken = supplyItems
-        .filter((item) => item.product_id === product.id && !canceled.has(item.order_id))
-        .reduce((sum, item) => sum + item.quantity, 0);
-      const row = products.find((candidate) => candidate.id === product.id);
-      if (row?.quantity !== product.start - taken) {
-        violations.push(
-          `product ${product.name} holds ${row?.quantity}, expected ${product.start} - ${taken}`,
-        );
+  await check(
+    'every product quantity = start - what replenishment orders took, less what cancels returned',
+    async () => {
+      const canceled = new Set(
+        supplyOrders.filter((order) => order.status === 'Canceled').map((order) => order.id),
+      );
+      for (const product of business.products) {
+        // A canceled order gives back only what it had not delivered.
+        const taken = supplyItems
+          .filter((item) => item.product_id === product.id)
+          .reduce(
+            (sum, item) => sum + (canceled.has(item.order_id) ? item.delivered_quantity : item.quantity),
+            0,
+          );
+        const row = products.find((candidate) => candidate.id === product.id);
+        if (row?.quantity !== product.start - taken) {
+          violations.push(
+            `product ${product.name} holds ${row?.quantity}, expected ${product.start} - ${taken}`,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   await check('the report summaries agree with the rows', async () => {
     const sum = async (
@@ -288,12 +317,7 @@ export async function checkInvariants(
       return Number(row.total);
     };
     const unitsSold = orderItems.reduce((total, item) => total + item.quantity, 0);
-    const deliveredIds = new Set(
-      supplyOrders.filter((order) => order.status === 'Delivered').map((order) => order.id),
-    );
-    const unitsDelivered = supplyItems
-      .filter((item) => deliveredIds.has(item.order_id))
-      .reduce((total, item) => total + item.quantity, 0);
+    const unitsDelivered = supplyItems.reduce((total, item) => total + item.delivered_quantity, 0);
     const expectations: [string, number, number][] = [
       ['orders per day', await sum('order_daily_stats', 'total_orders'), orders.length],
       [

@@ -57,6 +57,8 @@ export interface Ledger {
   supplyOrders: PlacedWrite[];
   orderStatusChanges: StatusChange[];
   supplyStatusChanges: StatusChange[];
+  /** Partial deliveries of one unit the supplier recorded; none completes an order. */
+  deliveries: { orderId: number; outcome: Outcome }[];
   /** Every write request the clients sent, retries included (readiness polls are not counted). */
   requestsSent: number;
   /** Placements sent again with the same Idempotency-Key after their answer was lost. */
@@ -130,6 +132,7 @@ export function startLoad(baseUrl: string, business: Business, seed: number): Lo
     supplyOrders: [],
     orderStatusChanges: [],
     supplyStatusChanges: [],
+    deliveries: [],
     requestsSent: 0,
     retries: 0,
   };
@@ -280,9 +283,39 @@ export function startLoad(baseUrl: string, business: Business, seed: number): Lo
     }
   }
 
+  /**
+   * Delivers one unit at a time of open supply orders, never the last unit of a line, so an order
+   * is completed only by the status client's Delivered (whose ledger the invariants read) while
+   * deliveries race it, cancellations and customer orders.
+   */
+  async function deliveryClient() {
+    const sent = new Map<number, number>();
+    while (!stopped) {
+      const open = ledger.supplyOrders.filter(
+        (order) => order.id !== undefined && (sent.get(order.id) ?? 0) + 1 < (order.items[0]?.quantity ?? 0),
+      );
+      if (open.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
+      const order = pick(open);
+      const orderId = order.id as number;
+      sent.set(orderId, (sent.get(orderId) ?? 0) + 1);
+      const delivery: Ledger['deliveries'][number] = { orderId, outcome: 'unknown' };
+      ledger.deliveries.push(delivery);
+      const answer = await send('POST', `/api/replenishment-orders/${orderId}/deliveries`, {
+        cookie: business.supplier.cookie,
+        body: { lines: [{ product_id: order.items[0]?.id, quantity: 1 }] },
+      });
+      delivery.outcome = answer.outcome;
+      if (answer.outcome === 'unknown') await untilReady();
+    }
+  }
+
   const clients = [
     ...business.customers.map((customer, index) => customerClient(customer, index)),
     managerClient(),
+    deliveryClient(),
     statusClient(
       () => ledger.orders,
       ledger.orderStatusChanges,
@@ -341,6 +374,7 @@ export function summarizeLedger(ledger: Ledger) {
     ledger.supplyOrders,
     ledger.orderStatusChanges,
     ledger.supplyStatusChanges,
+    ledger.deliveries,
   ].flat();
   const count = (outcome: Outcome) => writes.filter((write) => write.outcome === outcome).length;
   const placements = [...ledger.orders, ...ledger.supplyOrders];
@@ -358,5 +392,7 @@ export function summarizeLedger(ledger: Ledger) {
     statusChangesAcknowledged: [...ledger.orderStatusChanges, ...ledger.supplyStatusChanges].filter(
       (change) => change.outcome === 'acknowledged',
     ).length,
+    partialDeliveriesAcknowledged: ledger.deliveries.filter((delivery) => delivery.outcome === 'acknowledged')
+      .length,
   };
 }

@@ -318,6 +318,12 @@ export const VALID_REQUESTS: Record<
   'POST /api/stocks': async () => ({ body: { name: 'Red widget', price: 3, quantity: 5, weight: 0.5 } }),
   'PUT /api/stocks/:id': async (world) => ({ params: id(world.stockId), body: { quantity: 1_000_000 } }),
   'DELETE /api/stocks/:id': async (world) => ({ params: id((await createStock(world)).stock.stock_id) }),
+  'POST /api/stock-counts': async (world) => {
+    const { stock } = await createStock(world);
+    return {
+      body: { lines: [{ stock_id: stock.stock_id, expected_quantity: stock.quantity, counted_quantity: 3 }] },
+    };
+  },
 
   'GET /api/suppliers': async () => ({}),
   'POST /api/suppliers': async () => ({ body: newSupplierBody() }),
@@ -362,6 +368,15 @@ export const VALID_REQUESTS: Record<
     params: id((await createSupplyOrder(world)).order.id),
     body: { status: 'Processing', expected_delivery_time: '2026-07-01T09:30:00.000Z' },
   }),
+
+  'GET /api/supplier-scorecards': async () => ({}),
+  'POST /api/replenishment-orders/:id/deliveries': async (world) => {
+    const { order } = await createSupplyOrder(world);
+    return {
+      params: id(order.id),
+      body: { lines: [{ product_id: order.order_items[0].product_id, quantity: 1 }] },
+    };
+  },
 
   'GET /api/inventory-reports': async () => ({ query: reportRange }),
   'GET /api/order-performance-and-demand-analysis': async () => ({ query: reportRange }),

@@ -23,6 +23,8 @@ const SuppliersPage = lazyWithTimeout(() => import('@/features/suppliers/pages/s
 const StockManagementPage = lazyWithTimeout(() => import('@/features/stock/pages/stock-management-page'));
 const AddStockPage = lazyWithTimeout(() => import('@/features/stock/pages/add-stock-page'));
 const UpdateStockPage = lazyWithTimeout(() => import('@/features/stock/pages/update-stock-page'));
+const StockHistoryPage = lazyWithTimeout(() => import('@/features/stock/pages/stock-history-page'));
+const StockCountPage = lazyWithTimeout(() => import('@/features/stock/pages/stock-count-page'));
 const StockReplenishmentPage = lazyWithTimeout(
   () => import('@/features/supply-orders/pages/stock-replenishment-page'),
 );
@@ -66,6 +68,8 @@ const PAGE_SCREENS: Record<DashboardPagePath, LazyComponent<object>> = {
   [PATHS.stockManagement]: StockManagementPage,
   [PATHS.addStock]: AddStockPage,
   [PATHS.updateStock]: UpdateStockPage,
+  [PATHS.stockHistory]: StockHistoryPage,
+  [PATHS.stockCount]: StockCountPage,
   [PATHS.stockReplenishment]: StockReplenishmentPage,
   [PATHS.myOrders]: MyOrdersPage,
   [PATHS.supplierProducts]: SupplierProductsPage,

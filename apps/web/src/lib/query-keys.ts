@@ -23,3 +23,8 @@ export const supplyOrderKeys = {
   all: ['supply-orders'] as const,
   lists: () => [...supplyOrderKeys.all, 'list'] as const,
 };
+
+/** Suppliers' scorecards, worked out from supply orders: Suppliers Management and a supplier's Overview. */
+export const supplierScorecardKeys = {
+  all: ['supplier-scorecards'] as const,
+};

@@ -135,7 +135,10 @@ async function fixtureRows(object: AccessObject, role: Role): Promise<number[]> 
 
 const isList = (endpoint: ApiEndpoint, answer: Answer) =>
   endpoint.startsWith('GET ') && Array.isArray(answer.body);
-const namesObject = (endpoint: ApiEndpoint) => endpoint.includes('/:');
+/** Endpoints whose body names the objects they act on (a stock count's items), as a path would. */
+const NAMES_OBJECTS_IN_BODY: readonly ApiEndpoint[] = ['POST /api/stock-counts'];
+const namesObject = (endpoint: ApiEndpoint) =>
+  endpoint.includes('/:') || NAMES_OBJECTS_IN_BODY.includes(endpoint);
 
 /** A successful answer to `caller`, of role `role`, holds only what the map lets that role reach. */
 async function expectOnlyReachableRows(
@@ -239,6 +242,7 @@ describe('the authorization matrix', () => {
         "POST /api/stocks: manager own (stock)",
         "PUT /api/stocks/:id: manager own (stock)",
         "DELETE /api/stocks/:id: manager own (stock)",
+        "POST /api/stock-counts: manager own (stock)",
         "GET /api/suppliers: manager all (supplier)",
         "POST /api/suppliers: manager all (supplier)",
         "PUT /api/suppliers/:id: manager all (supplier)",
@@ -255,6 +259,8 @@ describe('the authorization matrix', () => {
         "GET /api/replenishment-orders: manager own, supplier assigned (supplyOrder)",
         "POST /api/replenishment-orders: manager own (supplyOrder)",
         "PUT /api/replenishment-orders/:id: supplier assigned (supplyOrder)",
+        "GET /api/supplier-scorecards: manager all, supplier assigned (supplyOrder)",
+        "POST /api/replenishment-orders/:id/deliveries: supplier assigned (supplyOrder)",
         "GET /api/inventory-reports: manager all (report)",
         "GET /api/order-performance-and-demand-analysis: manager all (report)",
         "GET /api/sales-reports: manager all (report)",

@@ -83,9 +83,13 @@ export async function countSupplierDelivery(db: Executor, day: string, supplierI
     .execute();
 }
 
-/** Recomputes the delivery summary from the delivered supply orders; run it inside a transaction. */
+/**
+ * Recomputes the delivery summary from the units delivered; run it inside a transaction. Deliveries
+ * are not kept one by one: a Delivered order's units count on its delivery day, an open order's
+ * partial deliveries on the day it last changed (docs/decisions/018-stock-ledger-counts-and-partial-deliveries.md).
+ */
 export async function rebuildSupplierDeliveries(db: Executor): Promise<void> {
-  const deliveryDay = sql<string>`substr(supply_orders.delivered_at, 1, 10)`;
+  const deliveryDay = sql<string>`substr(coalesce(supply_orders.delivered_at, supply_orders.updated_at), 1, 10)`;
   await db.deleteFrom('supplier_daily_deliveries').execute();
   await db
     .insertInto('supplier_daily_deliveries')
@@ -94,11 +98,11 @@ export async function rebuildSupplierDeliveries(db: Executor): Promise<void> {
       db
         .selectFrom('supply_order_items')
         .innerJoin('supply_orders', 'supply_orders.id', 'supply_order_items.order_id')
-        .where('supply_orders.delivered_at', 'is not', null)
+        .where('supply_order_items.delivered_quantity', '>', 0)
         .select((eb) => [
           deliveryDay.as('day'),
           'supply_orders.supplier_id',
-          eb.fn.sum<number>('supply_order_items.quantity').as('units'),
+          eb.fn.sum<number>('supply_order_items.delivered_quantity').as('units'),
         ])
         .groupBy([deliveryDay, 'supply_orders.supplier_id']),
     )

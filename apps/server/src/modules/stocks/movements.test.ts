@@ -186,4 +186,53 @@ describe('stock history', () => {
     }
     expect(running).toBe(0);
   });
+
+  it('pages several reasons at once as one list, in either order and from either end, with totals from the tallies', async () => {
+    const created = await t.call('POST', '/api/stocks', manager, {
+      name: 'Busy item',
+      price: 1,
+      quantity: 100,
+      weight: 0.1,
+    });
+    const id = (created.json().stock as StockItem).stock_id;
+    // Edits and orders interleaved: 1 created, 6 edits, 6 orders.
+    for (let step = 0; step < 6; step += 1) {
+      await t.call('PUT', `/api/stocks/${id}`, manager, { quantity: 100 - step * 3 - 1 });
+      await t.call(
+        'POST',
+        '/api/orders',
+        customer,
+        orderDraftFor({ courierId: courier.user.id, stockId: id, quantity: 1 }),
+      );
+    }
+    const tallies = await t.database.db
+      .selectFrom('stock_movement_tallies')
+      .select(['reason', 'movements'])
+      .where('stock_id', '=', id)
+      .orderBy('reason')
+      .execute();
+    expect(tallies).toEqual([
+      { reason: 'created', movements: 1 },
+      { reason: 'edit', movements: 6 },
+      { reason: 'order', movements: 6 },
+    ]);
+
+    for (const order of ['desc', 'asc'] as const) {
+      const all = await history(manager, id, `?sort=created_at&order=${order}`);
+      expect(all.total).toBe(13);
+      const wanted = all.movements.filter((movement) => movement.reason !== 'created').map((m) => m.id);
+      const pages: number[] = [];
+      for (let offset = 0; offset < 12; offset += 5) {
+        const page = await history(
+          manager,
+          id,
+          `?sort=created_at&order=${order}&reason=order&reason=edit&limit=5&offset=${offset}`,
+        );
+        expect(page.total).toBe(12);
+        pages.push(...page.movements.map((movement) => movement.id));
+      }
+      // The later pages are read from the end of the list: the same rows in the same places.
+      expect(pages).toEqual(wanted);
+    }
+  });
 });

@@ -1,9 +1,12 @@
 import {
+  confirmStockCountBodySchema,
+  confirmStockCountResponseSchema,
   createStockBodySchema,
   createStockResponseSchema,
   errorResponseSchema,
   idParamsSchema,
   messageResponseSchema,
+  STOCK_COUNT_MESSAGES,
   STOCK_MESSAGES,
   stockItemSchema,
   stockListQuerySchema,
@@ -81,6 +84,24 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
     async (request, reply) => {
       const stock = await stockService.create(scopeOf(request), request.body, auditContextOf(request));
       return reply.status(201).send({ stock, message: STOCK_MESSAGES.added });
+    },
+  );
+
+  routes.post(
+    '/api/stock-counts',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Confirms a stock count: each item is set to its counted quantity with a count movement, in one transaction; 409 stock_count_stale when an item no longer holds its expected quantity.',
+        body: confirmStockCountBodySchema,
+        response: { 201: confirmStockCountResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const count = await stockService.confirmCount(scopeOf(request), request.body, auditContextOf(request));
+      return reply.status(201).send({ count, message: STOCK_COUNT_MESSAGES.confirmed });
     },
   );
 

@@ -1,8 +1,10 @@
 import {
+  type ConfirmStockCountBody,
   type CreateStockBody,
   STOCK_LIST,
   STOCK_MESSAGES,
   STOCK_MOVEMENT_LIST,
+  type StockCount,
   type StockItem,
   type StockListQuery,
   type StockMovement,
@@ -17,6 +19,7 @@ import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import { refuseActingForAnother, type Scope } from '../auth/authenticate';
+import { confirmCount } from './counts';
 import * as movements from './movements';
 import * as repo from './repository';
 
@@ -132,6 +135,14 @@ export function createStockService(deps: StockServiceDeps) {
           viewers: [before.inventory_manager_id],
         });
       });
+    },
+
+    /** A stock count confirmed: every counted item set to its count, or nothing when one changed. */
+    async confirmCount(scope: Scope, body: ConfirmStockCountBody, audit: AuditContext): Promise<StockCount> {
+      const now = isoNow();
+      return db
+        .transaction()
+        .execute((trx) => confirmCount(trx, { id: scope.user.id, reach: scope.reach }, body, audit, now));
     },
 
     async remove(scope: Scope, id: number, audit: AuditContext): Promise<void> {

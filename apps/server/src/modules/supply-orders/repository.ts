@@ -64,10 +64,12 @@ function toSupplyOrder(row: OrderRow, items: SupplyOrderItemRow[]): SupplyOrder 
       product_id: item.product_id,
       product_name: item.product_name,
       quantity: item.quantity,
+      delivered_quantity: item.delivered_quantity,
       price: fromCents(item.price_cents),
       weight: fromGrams(item.weight_grams),
     })),
     total_quantity: Number(row.total_quantity),
+    delivered_quantity: items.reduce((units, item) => units + item.delivered_quantity, 0),
     total_cost: fromCents(Number(row.total_cost_cents)),
   };
 }
@@ -92,7 +94,15 @@ const supplyOrders = orderQueries<
   linesOf: (db, orderIds) =>
     db
       .selectFrom('supply_order_items')
-      .select(['order_id', 'product_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
+      .select([
+        'order_id',
+        'product_id',
+        'product_name',
+        'quantity',
+        'delivered_quantity',
+        'price_cents',
+        'weight_grams',
+      ])
       .where('order_id', 'in', orderIds)
       .orderBy('order_id')
       .orderBy('product_id')
@@ -114,7 +124,7 @@ export type NewSupplyOrder = Omit<
 export async function createSupplyOrder(
   db: Executor,
   order: NewSupplyOrder,
-  items: Omit<SupplyOrderItemRow, 'order_id'>[],
+  items: Omit<SupplyOrderItemRow, 'order_id' | 'delivered_quantity'>[],
 ): Promise<SupplyOrder> {
   const row = await db
     .insertInto('supply_orders')
@@ -123,7 +133,41 @@ export async function createSupplyOrder(
     .executeTakeFirstOrThrow();
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
   await db.insertInto('supply_order_items').values(lines).execute();
-  return toSupplyOrder(row, lines);
+  return toSupplyOrder(
+    row,
+    lines.map((line) => ({ ...line, delivered_quantity: 0 })),
+  );
+}
+
+/**
+ * Adds units to a line's delivered count unless that would pass its quantity, in one statement;
+ * answers false when it would (or the line does not exist).
+ */
+export async function deliverLine(
+  db: Executor,
+  orderId: number,
+  productId: number,
+  units: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('supply_order_items')
+    .set((eb) => ({ delivered_quantity: eb('delivered_quantity', '+', units) }))
+    .where('order_id', '=', orderId)
+    .where('product_id', '=', productId)
+    .where((eb) => eb(eb('delivered_quantity', '+', units), '<=', eb.ref('quantity')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether every line of the order has all its units delivered. */
+export async function isFullyDelivered(db: Executor, orderId: number): Promise<boolean> {
+  const open = await db
+    .selectFrom('supply_order_items')
+    .select('product_id')
+    .where('order_id', '=', orderId)
+    .where((eb) => eb('delivered_quantity', '<', eb.ref('quantity')))
+    .executeTakeFirst();
+  return open === undefined;
 }
 
 /**

@@ -2,7 +2,9 @@ import {
   createSupplyOrderBodySchema,
   errorResponseSchema,
   idParamsSchema,
+  recordDeliveryBodySchema,
   SUPPLY_ORDER_MESSAGES,
+  supplierScorecardsResponseSchema,
   supplyOrderListQuerySchema,
   supplyOrderListResponseSchema,
   supplyOrderResponseSchema,
@@ -82,5 +84,43 @@ export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrd
       );
       return { message: SUPPLY_ORDER_MESSAGES.updated, order };
     },
+  );
+
+  routes.post(
+    '/api/replenishment-orders/:id/deliveries',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The supplier records units arriving: any number of each product up to what is still to come. The delivery that completes every line makes the order Delivered.',
+        params: idParamsSchema,
+        body: recordDeliveryBodySchema,
+        response: { 200: supplyOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await supplyOrderService.recordDelivery(
+        scopeOf(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      );
+      return { message: SUPPLY_ORDER_MESSAGES.deliveryRecorded, order };
+    },
+  );
+
+  routes.get(
+    '/api/supplier-scorecards',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "Each supplier's on-time rate, fill rate, average lead time, open and overdue orders, over the supply orders the caller reaches.",
+        response: { 200: supplierScorecardsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ scorecards: await supplyOrderService.scorecards(scopeOf(request)) }),
   );
 }

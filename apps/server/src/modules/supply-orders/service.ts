@@ -6,10 +6,13 @@ import {
   NEW_SUPPLY_ORDER_STATUS,
   type Notification,
   notEnoughStockMessage,
+  notInOrderMessage,
   notSuppliersProductMessage,
   ORDER_MESSAGES,
+  overDeliveryMessage,
   QUANTITY_MAX,
   quantityLimitMessage,
+  type RecordDeliveryBody,
   SUPPLY_ORDER_MESSAGES,
   type SupplyOrder,
   type SupplyOrderItem,
@@ -37,6 +40,7 @@ import * as stocksRepo from '../stocks/repository';
 import * as productsRepo from '../supplier-products/repository';
 import { getActiveSupplierById } from '../suppliers/repository';
 import * as repo from './repository';
+import { supplierScorecards } from './scorecards';
 
 export interface SupplyOrderServiceDeps {
   db: Kysely<Database>;
@@ -112,6 +116,24 @@ function addReceipt<Key>(receipts: Map<Key, StockReceipt>, key: Key, name: strin
   );
 }
 
+/** Each line's units not yet delivered, as lines of that many units; lines delivered whole left out. */
+function stillToCome(order: SupplyOrder): SupplyOrderItem[] {
+  return order.order_items
+    .map((item) => ({ ...item, quantity: item.quantity - item.delivered_quantity }))
+    .filter((item) => item.quantity > 0);
+}
+
+const unitsOf = (lines: readonly SupplyOrderItem[]) =>
+  lines.reduce((units, line) => units + line.quantity, 0);
+
+/** What the manager is told of a delivery that leaves units still to come. */
+export function partDeliveredNotice(order: SupplyOrder, units: number) {
+  return {
+    title: 'Delivery',
+    message: `Supply order #${order.id}: ${units} units delivered, ${order.delivered_quantity} of ${order.total_quantity} so far`,
+  };
+}
+
 /** The changes a request asks for that differ from the order as it is; the time normalized to UTC. */
 function changesTo(order: SupplyOrder, body: UpdateSupplyOrderBody) {
   const expected =
@@ -130,17 +152,23 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
   const { db, clock, events } = deps;
 
   /**
-   * Delivered (docs/product/business-rules.md#supply-orders): each line's units go into the
-   * manager's stock item of the same name (ignoring case), or into a new item with the price and
-   * weight the line was ordered at. Existing items are updated in id order, the order customer
-   * orders lock them in.
+   * A delivery (docs/product/business-rules.md#partial-deliveries): each line's units arriving
+   * now go into the manager's stock item of the same name (ignoring case), or into a new item with
+   * the price and weight the line was ordered at. Existing items are updated in id order, the
+   * order customer orders lock them in.
    */
-  async function receiveIntoStock(trx: Executor, order: SupplyOrder, now: string, actorId: number) {
+  async function receiveIntoStock(
+    trx: Executor,
+    order: SupplyOrder,
+    arriving: readonly SupplyOrderItem[],
+    now: string,
+    actorId: number,
+  ) {
     const managerId = order.inventory_manager_id;
     if (deps.dialect === 'postgres') await stocksRepo.lockStocksOfManager(trx, managerId);
     const intoExisting = new Map<number, StockReceipt>();
     const intoNew = new Map<string, StockReceipt>();
-    for (const item of order.order_items) {
+    for (const item of arriving) {
       const stock = await stocksRepo.findLiveStockByName(trx, managerId, item.product_name);
       if (stock) addReceipt(intoExisting, stock.id, stock.name, item);
       else addReceipt(intoNew, item.product_name.toLowerCase(), item.product_name, item);
@@ -184,15 +212,39 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
   }
 
   /**
-   * Canceled (docs/product/business-rules.md#supply-orders): the units go back to the supplier's
-   * products, in product order.
+   * Canceled (docs/product/business-rules.md#supply-orders): the units not delivered go back to the
+   * supplier's products, in product order.
    */
   async function returnToProducts(trx: Executor, order: SupplyOrder, now: string) {
-    for (const item of order.order_items) {
+    for (const item of stillToCome(order)) {
       if (!(await productsRepo.returnToProduct(trx, item.product_id, item.quantity, now))) {
         throw new ConflictError(quantityLimitMessage(item.product_name), 'quantity_limit');
       }
     }
+  }
+
+  /**
+   * Delivers units of the order's lines (each line's units arriving now, in product order): adds
+   * them to the lines' delivered counts, never past a line's quantity, stocks the manager's items
+   * and counts the units in the day's deliveries. The caller holds the order's row.
+   */
+  async function deliver(
+    trx: Executor,
+    order: SupplyOrder,
+    arriving: readonly SupplyOrderItem[],
+    now: string,
+    actorId: number,
+  ) {
+    for (const item of arriving) {
+      if (!(await repo.deliverLine(trx, order.id, item.product_id, item.quantity))) {
+        const open = order.order_items.find((line) => line.product_id === item.product_id);
+        throw new ConflictError(
+          overDeliveryMessage(item.product_name, open ? open.quantity - open.delivered_quantity : 0),
+          'delivery_exceeds_order',
+        );
+      }
+    }
+    await receiveIntoStock(trx, order, arriving, now, actorId);
   }
 
   /** After commit: the notified party's notification, and the order to both parties' open pages. */
@@ -319,8 +371,11 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
           const latest = await repo.getSupplyOrder(trx, id, scope.reach);
           throw new ConflictError(finalSupplyOrderMessage(latest?.status ?? current.status), 'order_final');
         }
-        if (changes.status === 'Delivered') await receiveIntoStock(trx, current, now, scope.user.id);
-        if (changes.status === 'Canceled') await returnToProducts(trx, current, now);
+        // The row is held now: what was delivered meanwhile is read as it stands.
+        const held = (await repo.getSupplyOrder(trx, id, scope.reach)) ?? current;
+        const remaining = stillToCome(held);
+        if (changes.status === 'Delivered') await deliver(trx, held, remaining, now, scope.user.id);
+        if (changes.status === 'Canceled') await returnToProducts(trx, held, now);
 
         const order = await repo.getSupplyOrder(trx, id, scope.reach);
         if (!order) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
@@ -341,8 +396,8 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
           viewers: [order.inventory_manager_id, order.supplier_id],
         });
         // Last, as the report summaries' hot rows stay locked until commit.
-        if (changes.status === 'Delivered') {
-          await countSupplierDelivery(trx, utcDay(now), order.supplier_id, order.total_quantity);
+        if (changes.status === 'Delivered' && remaining.length > 0) {
+          await countSupplierDelivery(trx, utcDay(now), order.supplier_id, unitsOf(remaining));
         }
         return { order, notification };
       });
@@ -352,11 +407,92 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
     },
 
     /**
+     * The order's supplier records units arriving (docs/product/business-rules.md#partial-deliveries):
+     * each named line up to what is still to come, into the manager's stock, in one transaction. The
+     * delivery that completes every line makes the order Delivered; until then it keeps its status
+     * and reads as partly delivered.
+     */
+    async recordDelivery(
+      scope: Scope,
+      id: number,
+      body: RecordDeliveryBody,
+      audit: AuditContext,
+    ): Promise<SupplyOrder> {
+      const { order, notification } = await db.transaction().execute(async (trx) => {
+        const now = clock.now().toISOString();
+        const current = await repo.getSupplyOrder(trx, id, scope.reach);
+        if (!current) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
+        if (isFinalSupplyOrderStatus(current.status)) {
+          throw new ConflictError(finalSupplyOrderMessage(current.status), 'order_final');
+        }
+        // Hold the order's row, as a status change does, so deliveries and changes take turns.
+        if (
+          !(await repo.changeSupplyOrder(trx, id, scope.reach, FINAL_SUPPLY_ORDER_STATUSES, {
+            updated_at: now,
+          }))
+        ) {
+          const latest = await repo.getSupplyOrder(trx, id, scope.reach);
+          throw new ConflictError(finalSupplyOrderMessage(latest?.status ?? current.status), 'order_final');
+        }
+        const held = (await repo.getSupplyOrder(trx, id, scope.reach)) ?? current;
+        const arriving: SupplyOrderItem[] = [];
+        for (const [index, line] of body.lines.entries()) {
+          const item = held.order_items.find((candidate) => candidate.product_id === line.product_id);
+          if (!item) {
+            const message = notInOrderMessage(line.product_id);
+            throw new InvalidError(message, [{ path: `body.lines.${index}.product_id`, message }]);
+          }
+          arriving.push({ ...item, quantity: line.quantity });
+        }
+        arriving.sort((a, b) => a.product_id - b.product_id);
+        await deliver(trx, held, arriving, now, scope.user.id);
+
+        const complete = await repo.isFullyDelivered(trx, id);
+        if (complete) {
+          await repo.changeSupplyOrder(trx, id, scope.reach, FINAL_SUPPLY_ORDER_STATUSES, {
+            status: 'Delivered',
+            updated_at: now,
+            delivered_at: now,
+          });
+        }
+        const order = await repo.getSupplyOrder(trx, id, scope.reach);
+        if (!order) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
+        const units = unitsOf(arriving);
+        const notification = await createNotification(trx, {
+          user_id: order.inventory_manager_id,
+          ...(complete
+            ? supplyOrderChangeNotice(id, { status: 'Delivered' })
+            : partDeliveredNotice(order, units)),
+          created_at: now,
+        });
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supply_order.updated',
+          entityType: 'supply_order',
+          entityId: id,
+          before: { status: held.status, delivered_quantity: held.delivered_quantity },
+          after: { status: order.status, delivered_quantity: order.delivered_quantity },
+          viewers: [order.inventory_manager_id, order.supplier_id],
+        });
+        // Last, as the report summaries' hot rows stay locked until commit.
+        await countSupplierDelivery(trx, utcDay(now), order.supplier_id, units);
+        return { order, notification };
+      });
+
+      publish(order, order.inventory_manager_id, notification);
+      return order;
+    },
+
+    /**
      * A manager's own supply orders, or those placed with a supplier
      * (docs/product/business-rules.md#supply-orders).
      */
     list(scope: Scope, query: SupplyOrderListQuery): Promise<ListPage<SupplyOrder>> {
       return repo.pageOfSupplyOrders(db, scope.reach, query);
+    },
+
+    /** Each supplier's scorecard over the orders the caller reaches: a supplier's own, or all. */
+    scorecards(scope: Scope) {
+      return supplierScorecards(db, scope.reach, clock.now().toISOString());
     },
   };
 }

@@ -149,10 +149,25 @@ describe('placing a replenishment order', () => {
       status: 'Order Received',
       expected_delivery_time: null,
       order_items: [
-        { product_id: bolt.id, product_name: 'Hex bolt', quantity: 4, price: 12.5, weight: 0.25 },
-        { product_id: nut.id, product_name: 'Nut', quantity: 10, price: 0.99, weight: 0.01 },
+        {
+          product_id: bolt.id,
+          product_name: 'Hex bolt',
+          quantity: 4,
+          delivered_quantity: 0,
+          price: 12.5,
+          weight: 0.25,
+        },
+        {
+          product_id: nut.id,
+          product_name: 'Nut',
+          quantity: 10,
+          delivered_quantity: 0,
+          price: 0.99,
+          weight: 0.01,
+        },
       ],
       total_quantity: 14,
+      delivered_quantity: 0,
       total_cost: 59.9,
     });
     expect(await productQuantity(bolt.id)).toBe(36);
@@ -182,7 +197,14 @@ describe('placing a replenishment order', () => {
       { product_id: bolt.id, product_name: 'Gold', quantity: 1, price: 0.01 },
     ]);
     expect(order.order_items).toEqual([
-      { product_id: bolt.id, product_name: 'Hex bolt', quantity: 1, price: 12.5, weight: 0.25 },
+      {
+        product_id: bolt.id,
+        product_name: 'Hex bolt',
+        quantity: 1,
+        delivered_quantity: 0,
+        price: 12.5,
+        weight: 0.25,
+      },
     ]);
     await t.call('PUT', `/api/stock-replenishment/products/${bolt.id}`, supplier, { price: 99 });
     const [listed] = (await t.call('GET', ORDERS, manager)).json() as SupplyOrder[];

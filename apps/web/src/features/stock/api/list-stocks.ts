@@ -7,11 +7,11 @@ import { stockKeys } from './stock-keys';
 
 export const STOCKS_PATH = '/api/stocks';
 
-/** A supply order delivered to the manager adds to their stock while the page is open. */
+/** A supply order delivered to the manager, whole or in part, adds to their stock while the page is open. */
 function useRefetchStockOnDelivery() {
   useRefetchOnLiveEvent(
     stockKeys.lists(),
-    (event) => event.type === 'supply-order-updated' && event.data.order.status === 'Delivered',
+    (event) => event.type === 'supply-order-updated' && event.data.order.delivered_quantity > 0,
   );
 }
 

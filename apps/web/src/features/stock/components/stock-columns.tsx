@@ -8,7 +8,11 @@ export function updateStockPath(id: number): string {
   return PATHS.updateStock.replace(':id', String(id));
 }
 
-/** Stock items (docs/product/screens.md#stock-management), with Edit and Delete. */
+export function stockHistoryPath(id: number): string {
+  return PATHS.stockHistory.replace(':id', String(id));
+}
+
+/** Stock items (docs/product/screens.md#stock-management), with History, Edit and Delete. */
 export function stockColumns(onDelete: (item: StockItem) => void): ListColumn<StockItem, StockSortField>[] {
   return [
     {
@@ -46,6 +50,16 @@ export function stockColumns(onDelete: (item: StockItem) => void): ListColumn<St
       card: 'actions',
       cell: (item) => (
         <>
+          <Button
+            component={Link}
+            to={stockHistoryPath(item.stock_id)}
+            variant="light"
+            color="gray"
+            size="xs"
+            aria-label={`History of ${item.stock_name}`}
+          >
+            History
+          </Button>
           <Button
             component={Link}
             to={updateStockPath(item.stock_id)}

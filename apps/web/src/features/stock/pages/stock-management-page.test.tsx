@@ -73,12 +73,16 @@ describe('Stock Management page', () => {
         .map((th) => th.textContent),
     ).toEqual(['Stock Id', 'Stock Name', 'Price', 'Quantity', 'Weight', 'Actions']);
     expect(bodyRows()).toEqual([
-      ['1', 'Bolts', '$12.50', '40', '1.25 kg', 'EditDelete'],
-      ['2', 'Nuts', '$3.00', '1,200', '0.50 kg', 'EditDelete'],
+      ['1', 'Bolts', '$12.50', '40', '1.25 kg', 'HistoryEditDelete'],
+      ['2', 'Nuts', '$3.00', '1,200', '0.50 kg', 'HistoryEditDelete'],
     ]);
     expect(screen.getByRole('link', { name: 'Edit Bolts' })).toHaveAttribute(
       'href',
       '/dashboard/stock-management/updateStock/1',
+    );
+    expect(screen.getByRole('link', { name: 'History of Bolts' })).toHaveAttribute(
+      'href',
+      '/dashboard/stock-management/history/1',
     );
     expect(screen.getByRole('link', { name: 'Add Stock' })).toHaveAttribute(
       'href',

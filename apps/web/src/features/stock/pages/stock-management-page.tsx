@@ -48,9 +48,14 @@ export default function StockManagementPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <PageTitle>Stock Management</PageTitle>
-        <Button component={Link} to={PATHS.addStock} leftSection={<PlusIcon />}>
-          Add Stock
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to={PATHS.stockCount} variant="default">
+            Count Stock
+          </Button>
+          <Button component={Link} to={PATHS.addStock} leftSection={<PlusIcon />}>
+            Add Stock
+          </Button>
+        </Group>
       </Group>
 
       <DataList

@@ -43,6 +43,7 @@ const NEW_SUPPLIER = {
 function renderSuppliersPage(suppliers: Supplier[] | (() => Supplier[]), routes: FetchRoutes = {}) {
   const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(MANAGER) },
+    'GET /api/supplier-scorecards': { status: 200, body: { scorecards: [] } },
     'GET /api/suppliers': listServer(suppliers, {
       searchIn: (supplier) => [supplier.name, supplier.email, supplier.phone_number, supplier.address],
     }),
@@ -88,6 +89,48 @@ async function confirmDelete({ user }: SuppliersPage, name: string) {
 }
 
 describe('Suppliers Management page', () => {
+  it('shows each supplier’s scorecard below the list', async () => {
+    renderSuppliersPage([], {
+      'GET /api/supplier-scorecards': {
+        status: 200,
+        body: {
+          scorecards: [
+            {
+              supplier_id: 4,
+              supplier_name: 'Acme Parts',
+              orders: 10,
+              delivered_orders: 10,
+              on_time_rate: 0.7,
+              fill_rate: 1,
+              average_lead_time_hours: 72,
+              open_orders: 0,
+              overdue_orders: 0,
+            },
+            {
+              supplier_id: 5,
+              supplier_name: 'Boltco',
+              orders: 1,
+              delivered_orders: 0,
+              on_time_rate: null,
+              fill_rate: null,
+              average_lead_time_hours: null,
+              open_orders: 1,
+              overdue_orders: 1,
+            },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Supplier Scorecards' })).toBeInTheDocument();
+    const acme = await screen.findByRole('article', { name: 'Scorecard of Acme Parts' });
+    expect(acme).toHaveTextContent('On Time70%');
+    expect(acme).toHaveTextContent('Fill Rate100%');
+    expect(acme).toHaveTextContent('Average Lead Time3.0 days');
+    const boltco = screen.getByRole('article', { name: 'Scorecard of Boltco' });
+    expect(boltco).toHaveTextContent('On Time—');
+    expect(boltco).toHaveTextContent('Overdue1');
+  });
+
   it('lists the suppliers with a dash for a missing phone number or address', async () => {
     renderSuppliersPage([ACME, BOLTCO]);
 

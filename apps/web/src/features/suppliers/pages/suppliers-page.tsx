@@ -10,6 +10,7 @@ import { useDeleteSupplier } from '../api/delete-supplier';
 import { useSupplierList } from '../api/list-suppliers';
 import { supplierColumns } from '../components/supplier-columns';
 import { SupplierDialog } from '../components/supplier-dialog';
+import { SupplierScorecards } from '../components/supplier-scorecards';
 
 export const NO_SUPPLIERS_TEXT = 'No suppliers yet.';
 
@@ -63,6 +64,8 @@ export default function SuppliersPage() {
         search={{ label: 'Search suppliers', placeholder: 'Search suppliers by name or email' }}
         minTableWidth={760}
       />
+
+      <SupplierScorecards />
 
       <SupplierDialog opened={dialogOpened} supplier={editing} onClose={dialog.close} />
       <ConfirmDeleteModal

@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '@/lib/format';
-import { ExpectedDelivery, OrderProducts } from './supply-order-fields';
+import { DeliveryProgress, ExpectedDelivery, OrderProducts } from './supply-order-fields';
 import { SupplyOrderStatusBadge } from './supply-order-status-badge';
 
 /** A second, quieter line under a cell's value. */
@@ -32,6 +32,7 @@ function TwoLines({ text }: { text: string }) {
  */
 export function supplyOrderColumns(
   onUpdate?: (order: SupplyOrder) => void,
+  onDeliver?: (order: SupplyOrder) => void,
 ): ListColumn<SupplyOrder, SupplyOrderSortField>[] {
   const columns: ListColumn<SupplyOrder, SupplyOrderSortField>[] = [
     {
@@ -114,12 +115,19 @@ export function supplyOrderColumns(
       cell: (order) => (
         <Stack gap={4} align="flex-start">
           <SupplyOrderStatusBadge status={order.status} />
+          <DeliveryProgress order={order} />
           <ExpectedDelivery order={order} />
         </Stack>
       ),
       card: 'aside',
-      cardCell: (order) => <SupplyOrderStatusBadge status={order.status} />,
+      cardCell: (order) => (
+        <Stack gap={2} align="flex-end">
+          <SupplyOrderStatusBadge status={order.status} />
+          <DeliveryProgress order={order} />
+        </Stack>
+      ),
     },
+
     {
       header: 'Expected Delivery',
       sort: 'expected_delivery_time',
@@ -134,9 +142,44 @@ export function supplyOrderColumns(
       header: 'Action',
       align: 'right',
       card: 'actions',
-      cell: (order) => <UpdateButton order={order} onUpdate={onUpdate} />,
+      // One above the other in the table, so the column stays as narrow as one button at 1280 px.
+      cell: (order) => (
+        <Stack gap={6} align="stretch">
+          {onDeliver && <DeliverButton order={order} onDeliver={onDeliver} />}
+          <UpdateButton order={order} onUpdate={onUpdate} />
+        </Stack>
+      ),
+      cardCell: (order) => (
+        <>
+          {onDeliver && <DeliverButton order={order} onDeliver={onDeliver} />}
+          <UpdateButton order={order} onUpdate={onUpdate} />
+        </>
+      ),
     },
   ];
+}
+
+/** Units arrive only on an order still open: Delivered and Canceled orders are final. */
+function DeliverButton({
+  order,
+  onDeliver,
+}: {
+  order: SupplyOrder;
+  onDeliver: (order: SupplyOrder) => void;
+}) {
+  const final = isFinalSupplyOrderStatus(order.status);
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      aria-label={`Record delivery for order ${order.id}`}
+      title={final ? `${order.status} orders can no longer change` : undefined}
+      disabled={final}
+      onClick={() => onDeliver(order)}
+    >
+      Deliver
+    </Button>
+  );
 }
 
 /**

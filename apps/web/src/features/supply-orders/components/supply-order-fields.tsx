@@ -2,16 +2,36 @@ import { isFinalSupplyOrderStatus, SUPPLY_ORDER_MESSAGES, type SupplyOrder } fro
 import { Stack, Text } from '@mantine/core';
 import { formatDateTime, formatQuantity } from '@/lib/format';
 
-/** Each product of the order on its own line, with its quantity. */
+/** Whether some units arrived and some are still to come (the status stays what it was). */
+export const isPartlyDelivered = (order: SupplyOrder) =>
+  order.delivered_quantity > 0 && order.delivered_quantity < order.total_quantity;
+
+/** Each product of the order on its own line, with its quantity and, once some arrived, how many. */
 export function OrderProducts({ order }: { order: SupplyOrder }) {
+  const partly = isPartlyDelivered(order);
   return (
     <Stack gap={2}>
       {order.order_items.map((item) => (
         <Text key={item.product_id} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {item.product_name} × {formatQuantity(item.quantity)}
+          {partly && (
+            <Text span size="xs" c="dimmed">
+              {` (${formatQuantity(item.delivered_quantity)} delivered)`}
+            </Text>
+          )}
         </Text>
       ))}
     </Stack>
+  );
+}
+
+/** "Partly delivered: 4 of 15" under the status while units are still to come. */
+export function DeliveryProgress({ order }: { order: SupplyOrder }) {
+  if (!isPartlyDelivered(order)) return null;
+  return (
+    <Text span size="xs" c="orange.9" fw={500} style={{ whiteSpace: 'nowrap' }}>
+      Partly delivered: {formatQuantity(order.delivered_quantity)} of {formatQuantity(order.total_quantity)}
+    </Text>
   );
 }
 

@@ -8,12 +8,18 @@ import { SupplyOrderStatusFilter } from './supply-order-status-filter';
  * The supply orders list of My Orders (manager) and Supply Orders (supplier): newest first, a page
  * at a time, searched, sorted and filtered by status on the server.
  */
-export function SupplyOrderList({ onUpdate }: { onUpdate?: (order: SupplyOrder) => void }) {
+export function SupplyOrderList({
+  onUpdate,
+  onDeliver,
+}: {
+  onUpdate?: (order: SupplyOrder) => void;
+  onDeliver?: (order: SupplyOrder) => void;
+}) {
   const orders = useSupplyOrderList();
   return (
     <DataList
       list={orders}
-      columns={supplyOrderColumns(onUpdate)}
+      columns={supplyOrderColumns(onUpdate, onDeliver)}
       rowKey={(order) => order.id}
       label="Supply orders"
       noun={{ one: 'supply order', other: 'supply orders' }}

@@ -33,7 +33,9 @@ async function openUpdate({ user }: SupplyOrdersPage, id: number) {
 const IN_TRANSIT = supplyOrder(7, {
   status: 'In Transit',
   expected_delivery_time: '2026-06-20T09:30:00.000Z',
-  order_items: [{ product_id: 5, product_name: 'Flange', quantity: 3, price: 1234.5, weight: 2 }],
+  order_items: [
+    { product_id: 5, product_name: 'Flange', quantity: 3, delivered_quantity: 0, price: 1234.5, weight: 2 },
+  ],
   total_quantity: 3,
   total_cost: 3703.5,
 });
@@ -58,7 +60,7 @@ describe('Supply Orders page', () => {
         '$3,703.503 units',
         '4 Warehouse Row, Pune+91 98765 43210',
         'In Transit20/06/2026, 09:30',
-        'Update',
+        'DeliverUpdate',
       ],
       [
         '615/06/2026',
@@ -68,7 +70,7 @@ describe('Supply Orders page', () => {
         '$59.9014 units',
         '4 Warehouse Row, Pune+91 98765 43210',
         `Order Received${SUPPLY_ORDER_MESSAGES.waitingForUpdate}`,
-        'Update',
+        'DeliverUpdate',
       ],
     ]);
     // The whole address is there on hover when a long one is cut to two lines.
@@ -89,6 +91,70 @@ describe('Supply Orders page', () => {
       'Canceled—',
       'Delivered—',
     ]);
+  });
+
+  it('shows a partly delivered order and records a delivery of the units arriving now', async () => {
+    const partly = supplyOrder(11, {
+      status: 'In Transit',
+      order_items: [
+        {
+          product_id: 1,
+          product_name: 'Hex bolt',
+          quantity: 4,
+          delivered_quantity: 4,
+          price: 12.5,
+          weight: 0.25,
+        },
+        {
+          product_id: 2,
+          product_name: 'Nut',
+          quantity: 10,
+          delivered_quantity: 3,
+          price: 0.99,
+          weight: 0.01,
+        },
+        {
+          product_id: 3,
+          product_name: 'Washer',
+          quantity: 6,
+          delivered_quantity: 0,
+          price: 0.1,
+          weight: 0.01,
+        },
+      ],
+      total_quantity: 20,
+      delivered_quantity: 7,
+    });
+    const page = renderSupplyOrders([partly], {
+      'POST /api/replenishment-orders/11/deliveries': {
+        status: 200,
+        body: { message: SUPPLY_ORDER_MESSAGES.deliveryRecorded, order: partly },
+      },
+    });
+    const table = await screen.findByRole('table');
+    const [row] = tableRows(table);
+    expect(row?.[3]).toBe('Hex bolt × 4 (4 delivered)Nut × 10 (3 delivered)Washer × 6 (0 delivered)');
+    expect(row?.[6]).toContain('In TransitPartly delivered: 7 of 20');
+
+    await page.user.click(screen.getByRole('button', { name: 'Record delivery for order 11' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record Delivery for Order 11' }));
+    // Lines delivered whole are not offered; each box starts with what is still to come.
+    expect(dialog.queryByRole('spinbutton', { name: 'Arriving now of Hex bolt' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('spinbutton', { name: 'Arriving now of Nut' })).toHaveValue(7);
+    const washers = dialog.getByRole('spinbutton', { name: 'Arriving now of Washer' });
+    expect(washers).toHaveValue(6);
+    await page.user.clear(washers);
+    await page.user.type(washers, '0');
+    const nuts = dialog.getByRole('spinbutton', { name: 'Arriving now of Nut' });
+    await page.user.clear(nuts);
+    await page.user.type(nuts, '2');
+
+    await page.user.click(dialog.getByRole('button', { name: 'Record Delivery' }));
+    expect(await screen.findByText(SUPPLY_ORDER_MESSAGES.deliveryRecorded)).toBeInTheDocument();
+    expect(page.requestsTo('POST /api/replenishment-orders/11/deliveries')[0]?.body).toEqual({
+      lines: [{ product_id: 2, quantity: 2 }],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("shows 'No supply orders found.' when there are none", async () => {

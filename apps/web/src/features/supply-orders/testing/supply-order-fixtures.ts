@@ -27,10 +27,18 @@ export function supplyOrder(id: number, overrides: Partial<SupplyOrder> = {}): S
     status: 'Order Received',
     expected_delivery_time: null,
     order_items: [
-      { product_id: 1, product_name: 'Hex bolt', quantity: 4, price: 12.5, weight: 0.25 },
-      { product_id: 2, product_name: 'Nut', quantity: 10, price: 0.99, weight: 0.01 },
+      {
+        product_id: 1,
+        product_name: 'Hex bolt',
+        quantity: 4,
+        delivered_quantity: 0,
+        price: 12.5,
+        weight: 0.25,
+      },
+      { product_id: 2, product_name: 'Nut', quantity: 10, delivered_quantity: 0, price: 0.99, weight: 0.01 },
     ],
     total_quantity: 14,
+    delivered_quantity: 0,
     total_cost: 59.9,
     ...overrides,
   };
