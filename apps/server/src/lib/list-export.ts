@@ -38,7 +38,7 @@ function qualityOf(accept: string, type: string): number {
 /** The caller asks for CSV: Accept names text/csv, and prefers it to JSON. */
 export function wantsCsv(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
-  if (!accept || !accept.toLowerCase().includes(CSV_MEDIA_TYPE)) return false;
+  if (!accept?.toLowerCase().includes(CSV_MEDIA_TYPE)) return false;
   const csv = qualityOf(accept, CSV_MEDIA_TYPE);
   return csv > 0 && csv >= qualityOf(accept, 'application/json');
 }

@@ -1,0 +1,181 @@
+/**
+ * The data-in-and-out budgets (issue "Data in and out"): a CSV export of 100,000 orders starts
+ * within 200 ms and ends within 5 s with the server's memory rising by less than 50 MB, on SQLite
+ * and on PostgreSQL.
+ *
+ *   npm run bench:data-io -- [--db sqlite,postgres] [--check]
+ *
+ * Seeds the list bench's business (bench/lists/business.ts: 100,000 orders the manager reads)
+ * straight into the tables, starts the built server on it (the npm script builds it first), and
+ * exports the manager's orders as CSV three times, reading the server's resident memory
+ * (/proc/<pid>/status) every 10 ms while it streams. Prints the time to the first byte, to the
+ * last, the rows and bytes received and the rise of the server's memory over what it held before.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { createDatabase } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
+import { freePort } from '../../apps/server/src/test/free-port';
+import { call } from '../../apps/server/src/test/http-client';
+import { spawnServer, stopServer, waitUntilReady } from '../../apps/server/src/test/server-process';
+import { createScratchSchema, TEST_POSTGRES_URL } from '../../apps/server/src/test/test-app';
+import { businessOf, READER_PASSWORD, READERS, ROWS } from '../lists/business';
+import { seedPostgres, seedSqlite } from '../lists/seed';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
+const BUDGET = { firstByteMs: 200, totalMs: 5_000, memoryMb: 50 };
+const RUNS = 3;
+
+type DatabaseKind = 'sqlite' | 'postgres';
+
+async function openDatabase(kind: DatabaseKind) {
+  if (kind === 'sqlite') {
+    const folder = mkdtempSync(join(tmpdir(), 'depot-bench-data-io-'));
+    const file = join(folder, 'depot.db');
+    const handle = createDatabase(`sqlite:${file}`);
+    await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
+    await handle.destroy();
+    return {
+      url: `sqlite:${file}`,
+      seed: async (business: ReturnType<typeof businessOf>) => seedSqlite(file, business, () => {}),
+      drop: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  }
+  const baseUrl = process.env.BENCH_POSTGRES_URL ?? TEST_POSTGRES_URL;
+  const scratch = await createScratchSchema('bench_data_io');
+  const handle = createDatabase(baseUrl, { pgSchema: scratch.schema });
+  await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
+  await handle.destroy();
+  return {
+    url: scratch.url,
+    seed: (business: ReturnType<typeof businessOf>) =>
+      seedPostgres(baseUrl, scratch.schema, business, () => {}),
+    drop: () => scratch.drop(),
+  };
+}
+
+/** The process's resident memory in MB, from /proc (Linux). */
+function residentMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+interface Export {
+  firstByteMs: number;
+  totalMs: number;
+  bytes: number;
+  rows: number;
+  memoryRiseMb: number;
+}
+
+/** One export, timed, while the server's memory is sampled. */
+function timeExport(url: string, path: string, cookie: string, pid: number): Promise<Export> {
+  const before = residentMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMb(pid));
+  }, 10);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { headers: { cookie, accept: 'text/csv' } }, (res) => {
+      let firstByteMs = 0;
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (bytes === 0) firstByteMs = performance.now() - started;
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === 10) lines += 1;
+      });
+      res.on('end', () => {
+        const totalMs = performance.now() - started;
+        clearInterval(sampler);
+        peak = Math.max(peak, residentMb(pid));
+        if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`));
+        // Lines less the header (no cell of an order holds a line break in this business).
+        else resolve({ firstByteMs, totalMs, bytes, rows: lines - 1, memoryRiseMb: peak - before });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string', default: 'sqlite,postgres' },
+      check: { type: 'boolean', default: false },
+    },
+  });
+  const dbs = values.db.split(',').map((db) => db.trim()) as DatabaseKind[];
+  const keepAlive = setInterval(() => {}, 60_000);
+  console.log(
+    `Depot data-io bench: CSV export of ${ROWS.toLocaleString('en')} orders; budget first byte < ${BUDGET.firstByteMs} ms, whole < ${BUDGET.totalMs} ms, server memory rise < ${BUDGET.memoryMb} MB`,
+  );
+  console.log(
+    `Machine: ${availableParallelism()} CPUs, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
+  );
+  const business = businessOf(await hashPassword(READER_PASSWORD));
+  let failed = false;
+  for (const kind of dbs) {
+    const database = await openDatabase(kind);
+    try {
+      const seeding = performance.now();
+      await database.seed(business);
+      console.log(`\n${kind}: seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+      const port = await freePort();
+      const server = await waitUntilReady(
+        spawnServer([...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: database.url,
+          LOG_LEVEL: 'warn',
+          PINCODE_API_URL: '',
+        }),
+        `http://127.0.0.1:${port}`,
+        120_000,
+      );
+      try {
+        const { email } = READERS.manager;
+        const login = await call(server.url, 'POST', '/auth/login', {
+          body: { email, password: READER_PASSWORD },
+        });
+        const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
+        // A page first, so the export is timed on a warm server, as a user's would be.
+        await call(server.url, 'GET', '/api/orders?limit=25', { cookie });
+        const pid = server.child.pid as number;
+        for (let run = 1; run <= RUNS; run++) {
+          const figures = await timeExport(server.url, '/api/orders', cookie, pid);
+          const pass =
+            figures.firstByteMs < BUDGET.firstByteMs &&
+            figures.totalMs < BUDGET.totalMs &&
+            figures.memoryRiseMb < BUDGET.memoryMb &&
+            figures.rows === ROWS;
+          failed ||= !pass;
+          console.log(
+            `${kind} run ${run}: ${figures.rows.toLocaleString('en')} rows, ${(figures.bytes / 1e6).toFixed(1)} MB; first byte ${figures.firstByteMs.toFixed(0)} ms, whole ${figures.totalMs.toFixed(0)} ms, server memory +${figures.memoryRiseMb.toFixed(1)} MB: ${pass ? 'PASS' : 'FAIL'}`,
+          );
+        }
+      } finally {
+        await stopServer(server);
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  console.log(`\n${failed ? 'FAIL' : 'PASS'}`);
+  if (failed && values.check) process.exitCode = 1;
+  clearInterval(keepAlive);
+}
+
+await main();
