@@ -20,7 +20,7 @@ const stockNameSchema = text('Stock name', { error: STOCK_MESSAGES.nameRequired 
   .max(STOCK_NAME_MAX_LENGTH, STOCK_MESSAGES.nameTooLong);
 
 /** Price in dollars (12.5 = $12.50), weight in kg, quantity in units; numbers or numeric strings. */
-const stockFields = {
+export const stockFields = {
   name: stockNameSchema,
   price: decimalAmount('Price', PRICE_MAX),
   quantity: wholeQuantity('Quantity'),
@@ -60,6 +60,8 @@ export const stockItemSchema = z
     quantity: z.number().int(),
     weight: z.number(),
     inventory_manager_id: z.number().int(),
+    /** The manager's own code for the item (set by an import); null when none. */
+    sku: z.string().nullable(),
   })
   .meta({ id: 'StockItem' });
 export type StockItem = z.infer<typeof stockItemSchema>;
@@ -82,9 +84,16 @@ export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;
 /**
  * Why a stock item's quantity changed (docs/product/business-rules.md#stock-history): its opening
  * balance when history began, the quantity it was created with, an edit on Update Stock, a
- * customer order, a supply order delivered.
+ * customer order, a supply order delivered, a file imported (docs/decisions/019-data-in-and-out.md).
  */
-export const STOCK_MOVEMENT_REASONS = ['opening', 'created', 'edit', 'order', 'supply_delivery'] as const;
+export const STOCK_MOVEMENT_REASONS = [
+  'opening',
+  'created',
+  'edit',
+  'order',
+  'supply_delivery',
+  'import',
+] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 
 /** One change of a stock item's quantity: the quantity is always the sum of its item's changes. */

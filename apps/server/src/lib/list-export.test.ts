@@ -2,7 +2,13 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDraftFor } from '../test/order-draft';
 import { createTestApp, registerAndLogin, type TestApp } from '../test/test-app';
-import { csvColumnsOf, EXPORT_BATCH_ROWS, plainDecimal, wantsCsv } from './list-export';
+import {
+  csvColumnsOf,
+  EXPORT_BATCH_ROWS,
+  EXPORT_LATER_BATCH_ROWS,
+  plainDecimal,
+  wantsCsv,
+} from './list-export';
 
 /**
  * A list's CSV export (docs/decisions/019-data-in-and-out.md), on whichever database the project
@@ -131,14 +137,22 @@ describe('a list as CSV', () => {
       '/api/stocks?sort=stock_name&order=asc&limit=2&offset=2',
       manager,
     );
-    expect(header).toEqual(['stock_id', 'stock_name', 'price', 'quantity', 'weight', 'inventory_manager_id']);
+    expect(header).toEqual([
+      'stock_id',
+      'stock_name',
+      'price',
+      'quantity',
+      'weight',
+      'inventory_manager_id',
+      'sku',
+    ]);
     // limit and offset name a page; an export is every row.
     expect(rows).toHaveLength(6);
     expect(response.headers['x-total-count']).toBe('6');
     expect(response.headers['content-disposition']).toBe('attachment; filename="stocks.csv"');
     expect(response.headers.vary).toMatch(/\baccept\b/);
     const rice = rows.find((row) => row[1] === 'Basmati rice 5 kg');
-    expect(rice?.slice(2)).toEqual(['12.5', '10', '5', String(manager.user.id)]);
+    expect(rice?.slice(2)).toEqual(['12.5', '10', '5', String(manager.user.id), '']);
     expect(rows.find((row) => row[1]?.includes('phone cards'))?.slice(2, 5)).toEqual(['0.1', '10', '0.01']);
     // The same order as the list's sort: by name, letter case aside.
     const json = await t.call('GET', '/api/stocks?sort=stock_name&order=asc', manager);
@@ -215,7 +229,7 @@ describe('a list as CSV', () => {
 
   it('streams a list of several batches whole, in order, each row once', async () => {
     const owner = await registerAndLogin(t.app, 'Inventory Manager');
-    const count = EXPORT_BATCH_ROWS * 2 + 345;
+    const count = EXPORT_BATCH_ROWS + EXPORT_LATER_BATCH_ROWS + 345;
     const now = new Date().toISOString();
     const values = Array.from({ length: count }, (_, index) => ({
       inventory_manager_id: owner.user.id,

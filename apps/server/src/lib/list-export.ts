@@ -1,6 +1,6 @@
-import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import Papa from 'papaparse';
 import { ZodArray, type ZodType } from 'zod';
 import { toResponseJsonSchema } from '../plugins/response-serializer';
 
@@ -14,8 +14,13 @@ import { toResponseJsonSchema } from '../plugins/response-serializer';
 
 export const CSV_MEDIA_TYPE = 'text/csv';
 
-/** Rows read per query: large enough that the queries' own cost is small, small enough to stay flat. */
+/** Rows of the first query: a page's worth, so the file starts at once. */
 export const EXPORT_BATCH_ROWS = 1000;
+/**
+ * Rows of each later query: large enough that skipping to each batch (offset paging) and the
+ * queries' own cost stay small beside writing the rows, small enough that memory stays flat.
+ */
+export const EXPORT_LATER_BATCH_ROWS = 10_000;
 
 /** The quality a media range of the Accept header gives `type` (0 when none matches). */
 function qualityOf(accept: string, type: string): number {
@@ -129,19 +134,23 @@ function fileNameOf(request: FastifyRequest): string {
   return `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'list'}.csv`;
 }
 
-/** A list's CSV writer: the stringifier with the export's conventions and the route's columns. */
-export function csvStringifier(columns: readonly CsvColumn[]) {
-  return stringify({
-    bom: true,
-    header: true,
-    columns: columns.map((column) => column.header),
-    // A text cell starting with = + - @ (or a tab or CR) gets a leading quote; numbers are left as they are.
-    escape_formulas: true,
-    cast: {
-      number: plainDecimal,
-      boolean: (value) => (value ? 'true' : 'false'),
-    },
-  });
+const BOM = '\uFEFF';
+
+/** A number as it goes into a cell: as it is, unless JavaScript would write it in exponent form. */
+const cellOf = (value: unknown) =>
+  typeof value === 'number' && /e/i.test(String(value)) ? plainDecimal(value) : value;
+
+/**
+ * Rows as CSV text (RFC 4180, CRLF line ends), the header first when asked. A text cell starting
+ * with = + - @ (or a tab or CR) gets a leading quote, so a spreadsheet shows it rather than runs
+ * it; numbers (a negative change) are left as they are.
+ */
+export function csvText(columns: readonly CsvColumn[], rows: readonly unknown[][], header: boolean): string {
+  const text = Papa.unparse(
+    { fields: columns.map((column) => column.header), data: rows.map((row) => row.map(cellOf)) },
+    { header, escapeFormulae: true, newline: '\r\n' },
+  );
+  return text === '' ? '' : `${text}\r\n`;
 }
 
 /**
@@ -159,23 +168,24 @@ export function sendCsv<T>(
   const answer = (request.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];
   if (!answer) throw new Error(`${request.routeOptions.url} has no 200 answer to write as CSV`);
   const columns = routeColumns(answer);
-  async function* records() {
+  const cells = (batch: readonly T[]) =>
+    batch.map((row) => columns.map((column) => column.cell(row as Record<string, unknown>)));
+  // One chunk per batch: the next batch is read when the client has taken this one.
+  async function* chunks() {
+    yield BOM + csvText(columns, cells(first), true);
     let batch = first;
+    let asked = batchRows;
     let offset = 0;
-    for (;;) {
-      for (const row of batch) {
-        yield columns.map((column) => column.cell(row as Record<string, unknown>));
-      }
-      if (!read || batch.length < batchRows) return;
+    while (read && batch.length === asked) {
       offset += batch.length;
-      batch = await read({ limit: batchRows, offset });
+      asked = EXPORT_LATER_BATCH_ROWS;
+      batch = await read({ limit: asked, offset });
+      if (batch.length > 0) yield csvText(columns, cells(batch), false);
     }
   }
-  const csv = csvStringifier(columns);
-  pipeline(Readable.from(records(), { highWaterMark: batchRows }), csv, (error) => {
-    // The status and the first rows are already sent: the client sees a cut-off download.
-    if (error) request.log.error({ err: error }, 'list export failed part-way');
-  });
+  const csv = Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+  // The status and the first rows are already sent: the client sees a cut-off download.
+  csv.on('error', (error) => request.log.error({ err: error }, 'list export failed part-way'));
   reply.header('vary', 'accept');
   reply.header('content-disposition', `attachment; filename="${fileNameOf(request)}"`);
   return reply.type(`${CSV_MEDIA_TYPE}; charset=utf-8`).send(csv);

@@ -189,6 +189,11 @@ async function resetToken(world: World): Promise<string> {
 }
 
 const id = (value: number) => ({ id: String(value) });
+/** An import's body: a CSV file as it is. */
+const importFile = (csv: string): EndpointRequest => ({
+  rawBody: csv,
+  headers: { 'content-type': 'text/csv' },
+});
 const reportRange = { startDate: '2026-01-01', endDate: '2026-12-31' };
 
 /**
@@ -217,6 +222,10 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
   'POST /api/stocks': async () => ({ body: { name: 'Red widget', price: 3, quantity: 5, weight: 0.5 } }),
   'PUT /api/stocks/:id': async (world) => ({ params: id(world.stockId), body: { quantity: 1_000_000 } }),
   'DELETE /api/stocks/:id': async (world) => ({ params: id((await createStock(world)).stock.stock_id) }),
+  'POST /api/stocks/import/dry-run': async () =>
+    importFile('stock_name,price,quantity,weight\nBlue widget,3,5,0.5\n'),
+  'POST /api/stocks/import': async () =>
+    importFile('stock_name,price,quantity,weight\nBlue widget,3,5,0.5\n'),
 
   'GET /api/suppliers': async () => ({}),
   'POST /api/suppliers': async () => ({ body: newSupplierBody() }),
@@ -254,6 +263,11 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
     params: id(world.productId),
     body: { quantity: 1_000_000 },
   }),
+
+  'POST /api/stock-replenishment/products/import/dry-run': async () =>
+    importFile('name,price,weight,quantity\nBox of screws,2,1,10\n'),
+  'POST /api/stock-replenishment/products/import': async () =>
+    importFile('name,price,weight,quantity\nBox of screws,2,1,10\n'),
 
   'GET /api/replenishment-orders': async () => ({}),
   'POST /api/replenishment-orders': async (world) => ({ body: supplyOrderBody(world) }),

@@ -185,9 +185,30 @@ async function downloadList(path: string, params: ListParams = {}): Promise<void
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** POSTs a CSV file (or pasted text) as it is, `Content-Type: text/csv`; the answer is JSON. */
+async function uploadCsv<T>(path: string, file: Blob | string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'text/csv' },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  connectionState.reportAnswered();
+  const payload = await readJson(response);
+  if (!response.ok)
+    throw new ApiError(response.status, serverMessageOf(payload, response), detailsOf(payload));
+  return payload as T;
+}
+
 export const apiClient = {
   list: getList,
   downloadList,
+  uploadCsv,
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('POST', path, { ...options, body }),

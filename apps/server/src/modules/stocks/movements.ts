@@ -27,9 +27,18 @@ const insertMovementsQuery = compiledRowsQuery((db, movements: NewMovement[]) =>
   ),
 );
 
+/** Movements written per statement: an import's thousands stay under SQLite's limit of parameters. */
+const MOVEMENTS_PER_INSERT = 1000;
+
 /** Writes the movements; call it in the transaction that changed the quantities. */
 export async function recordMovements(db: Executor, movements: readonly NewMovement[]): Promise<void> {
   if (movements.length === 0) return;
+  if (movements.length > MOVEMENTS_PER_INSERT) {
+    for (let from = 0; from < movements.length; from += MOVEMENTS_PER_INSERT) {
+      await recordMovements(db, movements.slice(from, from + MOVEMENTS_PER_INSERT));
+    }
+    return;
+  }
   // A compiled statement takes every column's value, a missing link as null.
   const rows = movements.map((movement) => ({
     ...movement,
