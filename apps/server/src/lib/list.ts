@@ -17,6 +17,9 @@ import { CSV_MEDIA_TYPE, EXPORT_BATCH_ROWS, sendCsv, wantsCsv } from './list-exp
  * SQL half is db/list-query.ts.
  */
 
+/** The queries of CSV exports in flight, which listPage reads without a count. */
+const exportQueries = new WeakSet<object>();
+
 export interface Page {
   limit: number;
   offset: number;
@@ -91,6 +94,15 @@ export function listPage<SortField extends string, T>(
   count: (q: string | undefined) => Promise<number>,
 ): Promise<ListPage<T>> {
   const request = listRequestOf(spec, query);
+  // An export reads to the end anyway: counting first would only delay its first row.
+  if (exportQueries.has(query)) {
+    return list(request).then((items) => ({
+      items,
+      total: Number.NaN,
+      page: request.page,
+      read: (page) => list({ ...request, page }),
+    }));
+  }
   return listWithTotal(
     request.page,
     (page) => list({ ...request, page }),
@@ -129,6 +141,7 @@ async function exportFromTheStart(request: FastifyRequest) {
   const query = request.query as { limit?: number; offset?: number };
   query.limit = EXPORT_BATCH_ROWS;
   query.offset = 0;
+  exportQueries.add(query);
 }
 
 /**
@@ -189,10 +202,7 @@ export function sendListPage<T>(
   { items, total, page, read }: ListPage<T>,
 ) {
   const { limit, offset } = page;
-  if (wantsCsv(request)) {
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return sendCsv(request, reply, items, read, limit);
-  }
+  if (wantsCsv(request)) return sendCsv(request, reply, items, read, limit);
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
   const links = [`<${pageUrl(request, limit, 0)}>; rel="first"`];
   if (offset > 0) links.push(`<${pageUrl(request, limit, Math.max(0, offset - limit))}>; rel="prev"`);

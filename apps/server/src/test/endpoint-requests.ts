@@ -223,9 +223,9 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
   'PUT /api/stocks/:id': async (world) => ({ params: id(world.stockId), body: { quantity: 1_000_000 } }),
   'DELETE /api/stocks/:id': async (world) => ({ params: id((await createStock(world)).stock.stock_id) }),
   'POST /api/stocks/import/dry-run': async () =>
-    importFile('stock_name,price,quantity,weight\nBlue widget,3,5,0.5\n'),
+    importFile('sku,stock_name,price,quantity,weight\nIMPORTED-1,Imported widget,3,5,0.5\n'),
   'POST /api/stocks/import': async () =>
-    importFile('stock_name,price,quantity,weight\nBlue widget,3,5,0.5\n'),
+    importFile('sku,stock_name,price,quantity,weight\nIMPORTED-1,Imported widget,3,5,0.5\n'),
 
   'GET /api/suppliers': async () => ({}),
   'POST /api/suppliers': async () => ({ body: newSupplierBody() }),
@@ -265,9 +265,9 @@ export const VALID_REQUESTS: Record<ApiEndpoint, (world: World) => Promise<Endpo
   }),
 
   'POST /api/stock-replenishment/products/import/dry-run': async () =>
-    importFile('name,price,weight,quantity\nBox of screws,2,1,10\n'),
+    importFile('sku,name,price,weight,quantity\nIMPORTED-1,Imported screws,2,1,10\n'),
   'POST /api/stock-replenishment/products/import': async () =>
-    importFile('name,price,weight,quantity\nBox of screws,2,1,10\n'),
+    importFile('sku,name,price,weight,quantity\nIMPORTED-1,Imported screws,2,1,10\n'),
 
   'GET /api/replenishment-orders': async () => ({}),
   'POST /api/replenishment-orders': async (world) => ({ body: supplyOrderBody(world) }),
