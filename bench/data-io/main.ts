@@ -16,7 +16,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -73,17 +73,26 @@ function residentMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
+/** CPU time the process has used, in ms (/proc/<pid>/stat: user and system ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 interface Export {
   firstByteMs: number;
   totalMs: number;
   bytes: number;
   rows: number;
   memoryRiseMb: number;
+  /** The server's own CPU time for the export: what it costs, whatever else the machine runs. */
+  serverCpuMs: number;
 }
 
 /** One export, timed, while the server's memory is sampled. */
 function timeExport(url: string, path: string, cookie: string, pid: number): Promise<Export> {
   const before = residentMb(pid);
+  const cpuBefore = cpuMs(pid);
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, residentMb(pid));
@@ -105,7 +114,15 @@ function timeExport(url: string, path: string, cookie: string, pid: number): Pro
         peak = Math.max(peak, residentMb(pid));
         if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`));
         // Lines less the header (no cell of an order holds a line break in this business).
-        else resolve({ firstByteMs, totalMs, bytes, rows: lines - 1, memoryRiseMb: peak - before });
+        else
+          resolve({
+            firstByteMs,
+            totalMs,
+            bytes,
+            rows: lines - 1,
+            memoryRiseMb: peak - before,
+            serverCpuMs: cpuMs(pid) - cpuBefore,
+          });
       });
     });
     req.on('error', reject);
@@ -210,7 +227,7 @@ async function main() {
             figures.rows === ROWS;
           failed ||= !pass;
           console.log(
-            `${kind} run ${run}: ${figures.rows.toLocaleString('en')} rows, ${(figures.bytes / 1e6).toFixed(1)} MB; first byte ${figures.firstByteMs.toFixed(0)} ms, whole ${figures.totalMs.toFixed(0)} ms, server memory +${figures.memoryRiseMb.toFixed(1)} MB: ${pass ? 'PASS' : 'FAIL'}`,
+            `${kind} run ${run}: ${figures.rows.toLocaleString('en')} rows, ${(figures.bytes / 1e6).toFixed(1)} MB; first byte ${figures.firstByteMs.toFixed(0)} ms, whole ${figures.totalMs.toFixed(0)} ms, server memory +${figures.memoryRiseMb.toFixed(1)} MB, server CPU ${figures.serverCpuMs} ms, load average ${loadavg()[0]?.toFixed(1)}: ${pass ? 'PASS' : 'FAIL'}`,
           );
         }
         const importer = await registerAndLoginAt(server.url, 'Inventory Manager');

@@ -124,7 +124,12 @@ export function ImportDialog({ opened, onClose, title, path, columns, invalidate
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button onClick={() => dryRun.mutate()} disabled={!hasInput} loading={dryRun.isPending}>
+            <Button
+              key="check"
+              onClick={() => dryRun.mutate()}
+              disabled={!hasInput}
+              loading={dryRun.isPending}
+            >
               Check file
             </Button>
           </Group>
@@ -206,7 +211,9 @@ export function ImportDialog({ opened, onClose, title, path, columns, invalidate
             <Button variant="default" onClick={reset}>
               Back
             </Button>
+            {/* A button of its own, not Check file's restyled mid-way through its loading transition. */}
             <Button
+              key="import"
               onClick={() => commit.mutate()}
               disabled={report.problems.length > 0 || changes === 0}
               loading={commit.isPending}
