@@ -127,8 +127,8 @@ const timesOver = (random: Random, count: number) =>
   Array.from({ length: count }, () => YEAR_START + random.int(0, YEAR_MS - 1)).sort((a, b) => a - b);
 
 export type UserRow = Selectable<UsersTable>;
-export type StockRow = Selectable<StocksTable>;
-export type ProductRow = Selectable<SupplierProductsTable>;
+export type StockRow = Omit<Selectable<StocksTable>, 'sku'>;
+export type ProductRow = Omit<Selectable<SupplierProductsTable>, 'sku'>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type SupplyOrderRow = Selectable<SupplyOrdersTable>;

@@ -33,6 +33,8 @@ import { createCourierService } from './modules/couriers/service';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { registerIdempotency } from './modules/idempotency/service';
+import { importRoutes } from './modules/imports/routes';
+import { createImportService } from './modules/imports/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
 import { createRowTurns } from './modules/order-engine/row-turns';
@@ -280,6 +282,7 @@ export async function buildApp(options: BuildAppOptions) {
       rowTurns,
     }),
   });
+  await app.register(importRoutes, { importService: createImportService({ db: database.db, clock }) });
   await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });
   await app.register(activityRoutes, { activityService: createActivityService({ db: database.db }) });
   await app.register(notificationRoutes, {

@@ -126,6 +126,8 @@ export const API_ACCESS = {
   'PUT /api/stocks/:id': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
   'DELETE /api/stocks/:id': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
   'POST /api/stock-counts': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
+  'POST /api/stocks/import/dry-run': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
+  'POST /api/stocks/import': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
 
   'GET /api/suppliers': { roles: { 'Inventory Manager': 'all' }, object: 'supplier' },
   'POST /api/suppliers': { roles: { 'Inventory Manager': 'all' }, object: 'supplier' },
@@ -149,6 +151,11 @@ export const API_ACCESS = {
   },
   'POST /api/stock-replenishment/products': { roles: { Supplier: 'own' }, object: 'supplierProduct' },
   'PUT /api/stock-replenishment/products/:id': { roles: { Supplier: 'own' }, object: 'supplierProduct' },
+  'POST /api/stock-replenishment/products/import/dry-run': {
+    roles: { Supplier: 'own' },
+    object: 'supplierProduct',
+  },
+  'POST /api/stock-replenishment/products/import': { roles: { Supplier: 'own' }, object: 'supplierProduct' },
 
   'GET /api/replenishment-orders': {
     roles: { 'Inventory Manager': 'own', Supplier: 'assigned' },

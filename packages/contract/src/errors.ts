@@ -31,6 +31,10 @@ export const ERROR_CODES = {
   not_enough_stock: 'An order line asks for more units than the stock item or product holds.',
   product_unavailable: 'An order line names a stock item that no longer exists.',
   quantity_limit: 'A stock item or product would hold more than the largest quantity.',
+  invalid_import_file:
+    'An imported file cannot be read as the import expects (not UTF-8, not CSV, missing or unknown columns, no rows, too many); the message says which, and nothing changed.',
+  import_has_problems:
+    "An import's rows have problems (`details`: each one's row and column, e.g. `row 7.price`); nothing was imported.",
   order_final: 'The supply order is Delivered or Canceled and can no longer change.',
   delivery_exceeds_order: 'A delivery brings more of a product than the supply order still has to come.',
   stock_count_stale:

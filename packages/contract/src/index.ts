@@ -9,6 +9,7 @@ export * from './couriers';
 export * from './errors';
 export * from './events';
 export * from './idempotency';
+export * from './imports';
 export * from './lists';
 export * from './navigation';
 export * from './notifications';

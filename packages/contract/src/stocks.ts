@@ -20,7 +20,7 @@ const stockNameSchema = text('Stock name', { error: STOCK_MESSAGES.nameRequired 
   .max(STOCK_NAME_MAX_LENGTH, STOCK_MESSAGES.nameTooLong);
 
 /** Price in dollars (12.5 = $12.50), weight in kg, quantity in units; numbers or numeric strings. */
-const stockFields = {
+export const stockFields = {
   name: stockNameSchema,
   price: decimalAmount('Price', PRICE_MAX),
   quantity: wholeQuantity('Quantity'),
@@ -60,6 +60,8 @@ export const stockItemSchema = z
     quantity: z.number().int(),
     weight: z.number(),
     inventory_manager_id: z.number().int(),
+    /** The manager's own code for the item (set by an import); null when none. */
+    sku: z.string().nullable(),
   })
   .meta({ id: 'StockItem' });
 export type StockItem = z.infer<typeof stockItemSchema>;
@@ -82,7 +84,8 @@ export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;
 /**
  * Why a stock item's quantity changed (docs/product/business-rules.md#stock-history): its opening
  * balance when history began, the quantity it was created with, an edit on Update Stock, a
- * customer order, a supply order delivered, a stock count confirmed.
+ * customer order, a supply order delivered, a stock count confirmed, a file imported
+ * (docs/decisions/019-data-in-and-out.md).
  */
 export const STOCK_MOVEMENT_REASONS = [
   'opening',
@@ -91,6 +94,7 @@ export const STOCK_MOVEMENT_REASONS = [
   'order',
   'supply_delivery',
   'count',
+  'import',
 ] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 
@@ -102,6 +106,7 @@ export const STOCK_MOVEMENT_REASON_LABELS: Record<StockMovementReason, string> =
   order: 'Customer order',
   supply_delivery: 'Supply delivery',
   count: 'Stock count',
+  import: 'Imported from a file',
 };
 
 /** One change of a stock item's quantity: the quantity is always the sum of its item's changes. */

@@ -16,7 +16,8 @@ export const SUPPLIER_PRODUCT_MESSAGES = {
   nameTooLong: `Name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
 } as const;
 
-const productFields = {
+/** A product's fields as a form or an imported file gives them. */
+export const productFields = {
   name: text('Name', { error: SUPPLIER_PRODUCT_MESSAGES.nameRequired })
     .min(1, SUPPLIER_PRODUCT_MESSAGES.nameRequired)
     .max(PRODUCT_NAME_MAX_LENGTH, SUPPLIER_PRODUCT_MESSAGES.nameTooLong),
@@ -71,6 +72,8 @@ export const supplierProductSchema = z
     weight: z.number(),
     quantity: z.number().int(),
     supplier_id: z.number().int(),
+    /** The supplier's own code for the product (set by an import); null when none. */
+    sku: z.string().nullable(),
   })
   .meta({ id: 'SupplierProduct' });
 export type SupplierProduct = z.infer<typeof supplierProductSchema>;

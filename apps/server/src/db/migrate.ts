@@ -23,6 +23,7 @@ import { stockMovementsMigration } from './migrations/2026-12-04-stock-movements
 import { partialDeliveriesMigration } from './migrations/2026-12-05-partial-deliveries';
 import { stockCountsMigration } from './migrations/2026-12-05-stock-counts';
 import { stockMovementTalliesMigration } from './migrations/2026-12-05-stock-movement-tallies';
+import { skusMigration } from './migrations/2026-12-06-skus';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-05-stock-movement-tallies': stockMovementTalliesMigration,
   '2026-12-05-stock-counts': stockCountsMigration,
   '2026-12-05-partial-deliveries': partialDeliveriesMigration,
+  '2026-12-06-skus': skusMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -103,6 +103,8 @@ export interface StocksTable {
   updated_at: Timestamp;
   /** Set instead of deleting the row, so orders that refer to it stay whole. */
   deleted_at: Timestamp | null;
+  /** The owner's own code for the item, unique among their live items; null when none. */
+  sku: string | null;
 }
 
 /**
@@ -192,6 +194,8 @@ export interface SupplierProductsTable {
   quantity: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The supplier's own code for the product, unique in their catalogue; null when none. */
+  sku: string | null;
 }
 
 /** An Inventory Manager's order to one supplier; totals are summed from its lines. */

@@ -10,11 +10,15 @@ import {
 } from '@depot/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import { CSV_MEDIA_TYPE, EXPORT_BATCH_ROWS, sendCsv, wantsCsv } from './list-export';
 
 /**
  * The service and HTTP halves of the list protocol (docs/decisions/011-one-list-protocol.md); the
  * SQL half is db/list-query.ts.
  */
+
+/** The queries of CSV exports in flight, which listPage reads without a count. */
+const exportQueries = new WeakSet<object>();
 
 export interface Page {
   limit: number;
@@ -35,6 +39,8 @@ export interface ListPage<T> {
   items: T[];
   total: number;
   page: Page;
+  /** Reads another page of the same list (the same search, sort and filters): an export reads every row through it. */
+  read?: (page: Page) => Promise<T[]>;
 }
 
 /** A list query with the list's defaults applied: everything up to the cap unless a page is asked. */
@@ -63,10 +69,10 @@ export async function listWithTotal<T>(
 ): Promise<ListPage<T>> {
   if (page.offset === 0) {
     const items = await list(page);
-    return { items, total: items.length < page.limit ? items.length : await count(), page };
+    return { items, total: items.length < page.limit ? items.length : await count(), page, read: list };
   }
   const total = await count();
-  if (page.offset >= total) return { items: [], total, page };
+  if (page.offset >= total) return { items: [], total, page, read: list };
   const rows = Math.min(page.limit, total - page.offset);
   const fromEnd = page.offset + rows / 2 > total / 2;
   const items = await list(
@@ -74,7 +80,7 @@ export async function listWithTotal<T>(
       ? { limit: rows, offset: total - page.offset - rows, fromEnd }
       : { limit: page.limit, offset: page.offset },
   );
-  return { items, total, page };
+  return { items, total, page, read: list };
 }
 
 /**
@@ -88,6 +94,15 @@ export function listPage<SortField extends string, T>(
   count: (q: string | undefined) => Promise<number>,
 ): Promise<ListPage<T>> {
   const request = listRequestOf(spec, query);
+  // An export reads to the end anyway: counting first would only delay its first row.
+  if (exportQueries.has(query)) {
+    return list(request).then((items) => ({
+      items,
+      total: Number.NaN,
+      page: request.page,
+      read: (page) => list({ ...request, page }),
+    }));
+  }
   return listWithTotal(
     request.page,
     (page) => list({ ...request, page }),
@@ -95,9 +110,44 @@ export function listPage<SortField extends string, T>(
   );
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A list route: it answers CSV too (`Accept: text/csv`), and the API document says so. */
+    listExport?: boolean;
+  }
+}
+
+/** What the API document says a list's CSV is. */
+export const LIST_CSV_DESCRIPTION =
+  'With `Accept: text/csv`: every row the search and filters match, in the sort asked (limit and offset are ignored), as CSV: UTF-8 with a byte-order mark, a header row of the fields below, dates in ISO 8601, money and weights as plain decimals, text cells starting with = + - @ (or a tab or CR) prefixed with a quote.';
+
+/** The OpenAPI answer of a list route's 200: its JSON array, or the same rows as CSV. */
+export function listAnswerDocument(json: unknown) {
+  return {
+    description: 'The page of the list (JSON), or every matching row (CSV)',
+    content: {
+      'application/json': { schema: json },
+      [CSV_MEDIA_TYPE]: { schema: { type: 'string', description: LIST_CSV_DESCRIPTION } },
+    },
+  };
+}
+
 /**
- * The options of a list route: its query and answer schemas, the errors any list may answer, and
- * the response cache (a list depends on nothing but the caller, the URL and the data).
+ * A CSV export is the whole list: its first batch is asked as the route's first page, with the
+ * export's batch size, whatever page the URL names.
+ */
+async function exportFromTheStart(request: FastifyRequest) {
+  if (!wantsCsv(request)) return;
+  const query = request.query as { limit?: number; offset?: number };
+  query.limit = EXPORT_BATCH_ROWS;
+  query.offset = 0;
+  exportQueries.add(query);
+}
+
+/**
+ * The options of a list route: its query and answer schemas, the errors any list may answer, the
+ * CSV export, and the response cache (a list depends on nothing but the caller, the URL and the
+ * data; a CSV export is never kept).
  */
 export function listRouteOptions<
   Query extends ZodType,
@@ -129,7 +179,7 @@ export function listRouteOptions<
     },
   };
   if (!params) delete (schema as { params?: unknown }).params;
-  return { config: { responseCache: true }, schema };
+  return { config: { responseCache: true, listExport: true }, preHandler: exportFromTheStart, schema };
 }
 
 /** The list's URL with another offset: the same search, sort, filters and page size. */
@@ -142,14 +192,16 @@ function pageUrl(request: FastifyRequest, limit: number, offset: number): string
 
 /**
  * Answers a list page as the protocol says: the rows as a JSON array, how many match in
- * X-Total-Count, and the first, previous, next and last pages in a Link header (RFC 8288).
+ * X-Total-Count, and the first, previous, next and last pages in a Link header (RFC 8288). Asked
+ * with `Accept: text/csv`, it answers every matching row as CSV instead (lib/list-export.ts).
  */
 export function sendListPage<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  { items, total, page }: ListPage<T>,
+  { items, total, page, read }: ListPage<T>,
 ) {
   const { limit, offset } = page;
+  if (wantsCsv(request)) return sendCsv(request, reply, items, read, limit);
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
   const links = [`<${pageUrl(request, limit, 0)}>; rel="first"`];
   if (offset > 0) links.push(`<${pageUrl(request, limit, Math.max(0, offset - limit))}>; rel="prev"`);
@@ -157,5 +209,8 @@ export function sendListPage<T>(
   links.push(`<${pageUrl(request, limit, lastOffset)}>; rel="last"`);
   reply.header(TOTAL_COUNT_HEADER, String(total));
   reply.header(LINK_HEADER, links.join(', '));
+  // The same URL answers CSV to another Accept: no cache on the way may hand one for the other.
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/\baccept\b(?!-)/i.test(vary)) reply.header('vary', vary ? `accept, ${vary}` : 'accept');
   return items;
 }

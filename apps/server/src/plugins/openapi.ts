@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { listAnswerDocument } from '../lib/list';
 
 /** OpenAPI built from the same zod schemas that validate requests; UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -22,7 +23,14 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'depot_session' } } },
     },
-    transform: jsonSchemaTransform,
+    // A list route answers CSV too (lib/list-export.ts): its 200 names both media types.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const response = (transformed.schema as { response?: Record<string, unknown> }).response;
+      if (input.route.config?.listExport && response?.[200])
+        response[200] = listAnswerDocument(response[200]);
+      return transformed;
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { LINK_HEADER, TOTAL_COUNT_HEADER } from '@depot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { wantsCsv } from '../lib/list-export';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,13 +65,16 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || request.routeOptions.config.responseCache !== true) return;
+    // A list's CSV export is streamed, never kept, and never answered with a kept JSON page.
+    if (wantsCsv(request)) return;
     const key = keyOf(request);
     // Read before the answer is built, so a write landing meanwhile leaves the stored answer
     // looking older than it is (rebuilt next time), never newer.
     const stamp = options.changeStamp();
     const cached = answers.get(key);
     // The answer differs by Accept-Encoding: no cache on the way may hand a gzipped one to a client that did not ask.
-    reply.header('vary', 'accept-encoding');
+    // The same URL may answer CSV to another Accept (a list's export): vary on that too.
+    reply.header('vary', 'accept, accept-encoding');
     if (cached?.stamp === stamp) {
       reply.headers(cached.headers);
       // A Buffer goes out as it is; a string with a JSON type would be serialized again.

@@ -246,6 +246,11 @@ async function emailToken(world: World): Promise<string> {
 const OTHER_PASSWORD = 'copper-lantern-meadow-77';
 
 const id = (value: number) => ({ id: String(value) });
+/** An import's body: a CSV file as it is. */
+const importFile = (csv: string): EndpointRequest => ({
+  rawBody: csv,
+  headers: { 'content-type': 'text/csv' },
+});
 const reportRange = { startDate: '2026-01-01', endDate: '2026-12-31' };
 
 /**
@@ -324,6 +329,10 @@ export const VALID_REQUESTS: Record<
       body: { lines: [{ stock_id: stock.stock_id, expected_quantity: stock.quantity, counted_quantity: 3 }] },
     };
   },
+  'POST /api/stocks/import/dry-run': async () =>
+    importFile('sku,stock_name,price,quantity,weight\nIMPORTED-1,Imported widget,3,5,0.5\n'),
+  'POST /api/stocks/import': async () =>
+    importFile('sku,stock_name,price,quantity,weight\nIMPORTED-1,Imported widget,3,5,0.5\n'),
 
   'GET /api/suppliers': async () => ({}),
   'POST /api/suppliers': async () => ({ body: newSupplierBody() }),
@@ -361,6 +370,11 @@ export const VALID_REQUESTS: Record<
     params: id(world.productId),
     body: { quantity: 1_000_000 },
   }),
+
+  'POST /api/stock-replenishment/products/import/dry-run': async () =>
+    importFile('sku,name,price,weight,quantity\nIMPORTED-1,Imported screws,2,1,10\n'),
+  'POST /api/stock-replenishment/products/import': async () =>
+    importFile('sku,name,price,weight,quantity\nIMPORTED-1,Imported screws,2,1,10\n'),
 
   'GET /api/replenishment-orders': async () => ({}),
   'POST /api/replenishment-orders': async (world) => ({ body: supplyOrderBody(world) }),

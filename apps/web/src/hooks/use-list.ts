@@ -143,6 +143,17 @@ export function useList<Row, SortField extends string>(options: ListOptions<Sort
 
   return {
     query,
+    /** The list endpoint and the parameters of what it shows, without the page: what Export downloads. */
+    exportRequest: {
+      path,
+      params: {
+        ...extraParams,
+        q: q || undefined,
+        sort: sort.field,
+        order: sort.order,
+        ...filters,
+      } as ListParams,
+    },
     rows: (query.data?.rows ?? []) as Row[],
     total,
     /** The applied search (the URL's), trimmed. */

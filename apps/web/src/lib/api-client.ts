@@ -148,8 +148,67 @@ async function getList<Row>(
   return { rows, total: Number.isFinite(total) ? total : rows.length };
 }
 
+/** The file name a Content-Disposition header gives, e.g. attachment; filename="stocks.csv". */
+function fileNameOf(response: Response, fallback: string): string {
+  const match = /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * Every row of a list as CSV (the list protocol's export: the same path and parameters, asked
+ * with Accept: text/csv), saved by the browser as a download. Errors are thrown as for any call.
+ */
+async function downloadList(path: string, params: ListParams = {}): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(listPath(path, params), {
+      credentials: 'include',
+      headers: { Accept: 'text/csv' },
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  connectionState.reportAnswered();
+  if (!response.ok) {
+    const payload = await readJson(response);
+    throw new ApiError(response.status, serverMessageOf(payload, response), detailsOf(payload));
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response, 'export.csv');
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click hands the file to the browser's download, which may still read the URL for a moment.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** POSTs a CSV file (or pasted text) as it is, `Content-Type: text/csv`; the answer is JSON. */
+async function uploadCsv<T>(path: string, file: Blob | string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'text/csv' },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  connectionState.reportAnswered();
+  const payload = await readJson(response);
+  if (!response.ok)
+    throw new ApiError(response.status, serverMessageOf(payload, response), detailsOf(payload));
+  return payload as T;
+}
+
 export const apiClient = {
   list: getList,
+  downloadList,
+  uploadCsv,
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('POST', path, { ...options, body }),

@@ -22,6 +22,15 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** A JSON body parsed; another (a CSV file) as its text. */
+function jsonOrText(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
 /** Replaces fetch for one test; unknown calls get a 501 so a missing stub shows up as a failure. */
 export function stubFetch(routes: FetchRoutes) {
   const requests: RecordedRequest[] = [];
@@ -35,7 +44,7 @@ export function stubFetch(routes: FetchRoutes) {
       query: new URLSearchParams(search),
       credentials: init.credentials,
       headers: Object.fromEntries(new Headers(init.headers).entries()),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      body: typeof init.body === 'string' ? jsonOrText(init.body) : init.body,
     };
     requests.push(request);
     const answer = routes[`${method} ${url}`] ?? routes[`${method} ${path}`];

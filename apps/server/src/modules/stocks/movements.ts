@@ -63,12 +63,21 @@ function talliesOf(movements: readonly NewMovement[]): Tally[] {
   return [...byKey.values()].sort((a, b) => a.stock_id - b.stock_id || a.reason.localeCompare(b.reason));
 }
 
+/** Movements written per statement: an import's thousands stay under SQLite's limit of parameters. */
+const MOVEMENTS_PER_INSERT = 1000;
+
 /**
  * Writes the movements and adds them to their items' tallies; call it in the transaction that
  * changed the quantities, after it locked the items' rows (so no other writer waits on a tally).
  */
 export async function recordMovements(db: Executor, movements: readonly NewMovement[]): Promise<void> {
   if (movements.length === 0) return;
+  if (movements.length > MOVEMENTS_PER_INSERT) {
+    for (let from = 0; from < movements.length; from += MOVEMENTS_PER_INSERT) {
+      await recordMovements(db, movements.slice(from, from + MOVEMENTS_PER_INSERT));
+    }
+    return;
+  }
   // A compiled statement takes every column's value, a missing link as null.
   const rows = movements.map((movement) => ({
     ...movement,

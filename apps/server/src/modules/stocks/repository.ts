@@ -20,6 +20,7 @@ const stockColumns = [
   'stocks.quantity',
   'stocks.weight_grams',
   'stocks.inventory_manager_id',
+  'stocks.sku',
 ] as const;
 
 interface StockRow {
@@ -29,6 +30,7 @@ interface StockRow {
   quantity: number;
   weight_grams: number;
   inventory_manager_id: number;
+  sku: string | null;
 }
 
 function toStockItem(row: StockRow): StockItem {
@@ -39,6 +41,7 @@ function toStockItem(row: StockRow): StockItem {
     quantity: row.quantity,
     weight: fromGrams(row.weight_grams),
     inventory_manager_id: row.inventory_manager_id,
+    sku: row.sku,
   };
 }
 

@@ -59,6 +59,7 @@ describe('adding stock', () => {
         quantity: 3,
         weight: 1.25,
         inventory_manager_id: owner.user.id,
+        sku: null,
       },
       message: 'Stock added successfully',
     });
@@ -88,6 +89,7 @@ describe('adding stock', () => {
       quantity: 0,
       weight: 0.05,
       inventory_manager_id: owner.user.id,
+      sku: null,
     });
     expect(await stockRow(stock.stock_id)).toMatchObject({ price_cents: 1999, weight_grams: 50 });
   });
@@ -220,6 +222,7 @@ describe('reading stock', () => {
       quantity: 10,
       weight: 2,
       inventory_manager_id: owner.user.id,
+      sku: null,
     });
     expect(items.map((item) => item.stock_id)).not.toContain(rivalStock.stock_id);
     expect(response.headers['x-total-count']).toBe(String(items.length));
@@ -242,6 +245,7 @@ describe('reading stock', () => {
       quantity: 10,
       weight: 2,
       inventory_manager_id: owner.user.id,
+      sku: null,
     });
     const byCustomer = await t.call('GET', `/api/stocks/${rivalStock.stock_id}`, customer);
     expect(byCustomer.json()).toMatchObject({ stock_name: 'Rival crate', price: 0.99, weight: 0.5 });
@@ -303,6 +307,7 @@ describe('changing and deleting stock', () => {
       quantity: 12,
       weight: 0.25,
       inventory_manager_id: owner.user.id,
+      sku: null,
     });
   });
 

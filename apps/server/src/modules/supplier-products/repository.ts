@@ -38,6 +38,7 @@ const productColumns = [
   'supplier_products.weight_grams',
   'supplier_products.quantity',
   'supplier_products.supplier_id',
+  'supplier_products.sku',
 ] as const;
 
 interface ProductRow {
@@ -47,6 +48,7 @@ interface ProductRow {
   weight_grams: number;
   quantity: number;
   supplier_id: number;
+  sku: string | null;
 }
 
 function toSupplierProduct(row: ProductRow): SupplierProduct {
@@ -57,6 +59,7 @@ function toSupplierProduct(row: ProductRow): SupplierProduct {
     weight: fromGrams(row.weight_grams),
     quantity: row.quantity,
     supplier_id: row.supplier_id,
+    sku: row.sku,
   };
 }
 

@@ -55,6 +55,7 @@ describe('POST /api/stock-replenishment/products', () => {
       weight: 0.25,
       quantity: 40,
       supplier_id: supplier.user.id,
+      sku: null,
     });
     expect(await productRow(product.id)).toMatchObject({
       supplier_id: supplier.user.id,

@@ -90,6 +90,28 @@ describe('DataList with useList', () => {
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10');
   });
 
+  it('exports what it shows: the same search, sort and filters, every page, asked as CSV', async () => {
+    const { requests, user } = renderThings(
+      things(30),
+      '/things?q=thing&sort=name&order=desc&page=2&size=10&status=ripe',
+    );
+    expect(await screen.findByText('Showing 11–15 of 15 things')).toBeInTheDocument();
+    const createObjectURL = vi.fn(() => 'blob:things');
+    const { createObjectURL: ownCreate, revokeObjectURL: ownRevoke } = URL;
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    await user.click(screen.getByRole('button', { name: 'Export things as CSV' }));
+
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const exported = requests.at(-1);
+    expect(exported?.query.toString()).toBe('q=thing&sort=name&order=desc&status=ripe');
+    expect(exported?.headers.accept).toBe('text/csv');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    clicked.mockRestore();
+    Object.assign(URL, { createObjectURL: ownCreate, revokeObjectURL: ownRevoke });
+  });
+
   it('shows the default sort on its header and leaves defaults out of the address', async () => {
     const { requests, router } = renderThings(things(3));
     expect(await screen.findByText('3 things')).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { EmptyState, LoadingSpinner, QueryError } from '@/components/query-state
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { type ListState, PAGE_SIZES } from '@/hooks/use-list';
 import { formatQuantity } from '@/lib/format';
+import { ExportButton } from './export-button';
 import { SearchInput } from './search-input';
 import { SortSelect } from './sort-select';
 import { SortableTh } from './sortable-th';
@@ -97,6 +98,8 @@ export interface DataListProps<Row, SortField extends string> {
   renderCard?: (row: Row) => ReactNode;
   /** Fields per row of a card's grid. */
   cardColumns?: number;
+  /** false: no Export button (a list whose rows are not worth a file). */
+  exportable?: boolean;
 }
 
 /**
@@ -127,7 +130,7 @@ export function DataList<Row, SortField extends string>(props: DataListProps<Row
 
   return (
     <Stack gap="sm">
-      {(search || filters || (cards && sortColumns.length > 0)) && (
+      {(search || filters || (cards && sortColumns.length > 0) || props.exportable !== false) && (
         <Group gap="sm" align="flex-end">
           {search && (
             <SearchInput
@@ -141,6 +144,7 @@ export function DataList<Row, SortField extends string>(props: DataListProps<Row
           {cards && sortColumns.length > 0 && (
             <SortSelect columns={sortColumns} sort={list.sort} onChange={list.setSort} />
           )}
+          {props.exportable !== false && <ExportButton request={list.exportRequest} noun={noun.other} />}
         </Group>
       )}
       {query.isError && (

@@ -30,6 +30,7 @@ const product = (
   quantity,
   weight,
   inventory_manager_id: 9,
+  sku: null,
 });
 const HINGES = product(1, 'Steel Hinges', 4.25, 50, 0.35);
 const HANDLES = product(2, 'Door Handles', 12, 3, 1.1);

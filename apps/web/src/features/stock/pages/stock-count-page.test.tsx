@@ -9,7 +9,7 @@ const MANAGER = TEST_USERS.inventoryManager;
 const COUNT_PATH = '/dashboard/stock-management/count';
 
 function stockItem(stock_id: number, stock_name: string, quantity: number): StockItem {
-  return { stock_id, stock_name, price: 1, quantity, weight: 1, inventory_manager_id: MANAGER.id };
+  return { stock_id, stock_name, price: 1, quantity, weight: 1, inventory_manager_id: MANAGER.id, sku: null };
 }
 const BOLTS = stockItem(1, 'Bolts', 40);
 const NUTS = stockItem(2, 'Nuts', 1200);

@@ -12,7 +12,7 @@ import StockManagementPage, { NO_STOCK_TEXT } from './stock-management-page';
 const MANAGER = TEST_USERS.inventoryManager;
 
 function stockItem(stock_id: number, stock_name: string, price = 1, quantity = 1, weight = 1): StockItem {
-  return { stock_id, stock_name, price, quantity, weight, inventory_manager_id: MANAGER.id };
+  return { stock_id, stock_name, price, quantity, weight, inventory_manager_id: MANAGER.id, sku: null };
 }
 
 const BOLTS = stockItem(1, 'Bolts', 12.5, 40, 1.25);

@@ -7,11 +7,13 @@ import { AlertStack } from '@/components/alert-stack';
 import { ConfirmDeleteModal } from '@/components/confirm-delete-modal';
 import { DataList } from '@/components/data-list/data-list';
 import { PlusIcon } from '@/components/icons';
+import { ImportDialog } from '@/components/import-dialog/import-dialog';
 import { PageTitle } from '@/components/page-title';
 import { useTimedAlert } from '@/hooks/use-timed-alert';
 import { errorMessageOf } from '@/lib/api-client';
 import { useDeleteStock } from '../api/delete-stock';
 import { useStockCount, useStockList } from '../api/list-stocks';
+import { stockKeys } from '../api/stock-keys';
 import { stockColumns } from '../components/stock-columns';
 import { useLowStockWarning } from '../components/use-low-stock-warning';
 
@@ -29,6 +31,7 @@ export default function StockManagementPage() {
 
   const [toDelete, setToDelete] = useState<StockItem | null>(null);
   const [confirmOpened, confirm] = useDisclosure(false);
+  const [importOpened, importDialog] = useDisclosure(false);
 
   const askToDelete = (item: StockItem) => {
     setToDelete(item);
@@ -52,6 +55,9 @@ export default function StockManagementPage() {
           <Button component={Link} to={PATHS.stockCount} variant="default">
             Count Stock
           </Button>
+          <Button variant="default" onClick={importDialog.open}>
+            Import CSV
+          </Button>
           <Button component={Link} to={PATHS.addStock} leftSection={<PlusIcon />}>
             Add Stock
           </Button>
@@ -73,6 +79,15 @@ export default function StockManagementPage() {
       />
 
       <AlertStack alerts={[actionAlert.alert, lowStockAlert.alert]} />
+
+      <ImportDialog
+        opened={importOpened}
+        onClose={importDialog.close}
+        title="Import stock items"
+        path="/api/stocks/import"
+        columns="stock_name, price, quantity and weight, and optionally sku (the Export CSV file has them all)"
+        invalidates={stockKeys.all}
+      />
 
       <ConfirmDeleteModal
         opened={confirmOpened}

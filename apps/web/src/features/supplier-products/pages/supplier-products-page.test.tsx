@@ -11,7 +11,7 @@ const SUPPLIER = TEST_USERS.supplier;
 const PRODUCTS_PATH = '/api/stock-replenishment/products';
 
 function product(id: number, name: string, price = 1, weight = 1, quantity = 1): SupplierProduct {
-  return { id, name, price, weight, quantity, supplier_id: SUPPLIER.id };
+  return { id, name, price, weight, quantity, supplier_id: SUPPLIER.id, sku: null };
 }
 
 const PIPE = product(3, 'Copper pipe', 12.5, 1.25, 40);

@@ -4,7 +4,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { DataList } from '@/components/data-list/data-list';
 import { PlusIcon } from '@/components/icons';
+import { ImportDialog } from '@/components/import-dialog/import-dialog';
 import { PageTitle } from '@/components/page-title';
+import { supplierProductKeys } from '@/lib/query-keys';
 import { useSupplierProductList } from '../api/list-supplier-products';
 import { productColumns } from '../components/product-columns';
 import { ProductDialog } from '../components/product-dialog';
@@ -20,6 +22,7 @@ export default function SupplierProductsPage() {
   // Kept after closing, so a closing dialog does not change its title while it fades out.
   const [editing, setEditing] = useState<SupplierProduct | null>(null);
   const [dialogOpened, dialog] = useDisclosure(false);
+  const [importOpened, importDialog] = useDisclosure(false);
 
   const openDialog = (product: SupplierProduct | null) => {
     setEditing(product);
@@ -30,9 +33,14 @@ export default function SupplierProductsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <PageTitle>Products</PageTitle>
-        <Button leftSection={<PlusIcon />} onClick={() => openDialog(null)}>
-          Add Product
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" onClick={importDialog.open}>
+            Import CSV
+          </Button>
+          <Button leftSection={<PlusIcon />} onClick={() => openDialog(null)}>
+            Add Product
+          </Button>
+        </Group>
       </Group>
 
       <DataList
@@ -50,6 +58,14 @@ export default function SupplierProductsPage() {
       />
 
       <ProductDialog opened={dialogOpened} product={editing} onClose={dialog.close} />
+      <ImportDialog
+        opened={importOpened}
+        onClose={importDialog.close}
+        title="Import products"
+        path="/api/stock-replenishment/products/import"
+        columns="name, price, weight and quantity, and optionally sku (the Export CSV file has them all)"
+        invalidates={supplierProductKeys.all}
+      />
     </Stack>
   );
 }
