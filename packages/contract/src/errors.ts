@@ -24,7 +24,10 @@ export const ERROR_CODES = {
   not_enough_stock: 'An order line asks for more units than the stock item or product holds.',
   product_unavailable: 'An order line names a stock item that no longer exists.',
   quantity_limit: 'A stock item or product would hold more than the largest quantity.',
-  order_final: 'The supply order is Delivered or Canceled and can no longer change.',
+  order_final:
+    'The supply order is Delivered or Canceled, or the customer order is Cancelled, and can no longer change.',
+  order_not_cancellable: 'The customer order is no longer Processing, so it cannot be cancelled.',
+  order_delivered: 'The customer order is Delivered, so its courier can no longer change.',
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry shortly.',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request.',
   too_many_requests: 'Too many attempts: retry after the Retry-After header.',

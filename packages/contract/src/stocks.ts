@@ -82,9 +82,16 @@ export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;
 /**
  * Why a stock item's quantity changed (docs/product/business-rules.md#stock-history): its opening
  * balance when history began, the quantity it was created with, an edit on Update Stock, a
- * customer order, a supply order delivered.
+ * customer order, a customer order cancelled (its units back), a supply order delivered.
  */
-export const STOCK_MOVEMENT_REASONS = ['opening', 'created', 'edit', 'order', 'supply_delivery'] as const;
+export const STOCK_MOVEMENT_REASONS = [
+  'opening',
+  'created',
+  'edit',
+  'order',
+  'order_cancelled',
+  'supply_delivery',
+] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 
 /** One change of a stock item's quantity: the quantity is always the sum of its item's changes. */

@@ -19,6 +19,7 @@ import { listSortsAndSearchMigration } from './migrations/2026-12-02-list-sorts-
 import { activityByReaderMigration } from './migrations/2026-12-03-activity-by-reader';
 import { attemptLimitsMigration } from './migrations/2026-12-03-attempt-limits';
 import { stockMovementsMigration } from './migrations/2026-12-04-stock-movements';
+import { orderFollowingMigration } from './migrations/2026-12-07-order-following';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-03-activity-by-reader': activityByReaderMigration,
   '2026-12-03-attempt-limits': attemptLimitsMigration,
   '2026-12-04-stock-movements': stockMovementsMigration,
+  '2026-12-07-order-following': orderFollowingMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

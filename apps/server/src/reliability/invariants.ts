@@ -115,6 +115,11 @@ export async function checkInvariants(
     .select(['order_id', 'product_id', 'product_name', 'quantity'])
     .execute();
   const orderLines = linesByOrder(orderItems, (item) => item.stock_id);
+  // A cancelled order's units went back to stock: they are neither taken nor sold.
+  const cancelledIds = new Set(
+    orders.filter((order) => order.status === 'Cancelled').map((order) => order.id),
+  );
+  const keptItems = orderItems.filter((item) => !cancelledIds.has(item.order_id));
   const supplyLines = linesByOrder(supplyItems, (item) => item.product_id);
 
   await check('no order without its lines', async () => {
@@ -200,7 +205,7 @@ export async function checkInvariants(
         supplyOrders.filter((order) => order.status === 'Delivered').map((order) => order.id),
       );
       for (const stock of business.stocks) {
-        const taken = orderItems
+        const taken = keptItems
           .filter((item) => item.stock_id === stock.id)
           .reduce((sum, item) => sum + item.quantity, 0);
         const brought = supplyItems
@@ -247,10 +252,16 @@ export async function checkInvariants(
           }
         }
       }
-      // Each order line and each delivered line is exactly one movement.
+      // Each order line and each delivered line is exactly one movement; each line of a cancelled
+      // order one more, its return (once, however many cancels raced).
       const orderMovements = movements.filter((movement) => movement.reason === 'order');
       if (orderMovements.length !== orderItems.length) {
         violations.push(`${orderItems.length} order lines, ${orderMovements.length} order movements`);
+      }
+      const cancelledLines = orderItems.length - keptItems.length;
+      const returns = movements.filter((movement) => movement.reason === 'order_cancelled');
+      if (returns.length !== cancelledLines) {
+        violations.push(`${cancelledLines} lines of cancelled orders, ${returns.length} returns`);
       }
     },
   );
@@ -287,7 +298,7 @@ export async function checkInvariants(
         .executeTakeFirstOrThrow();
       return Number(row.total);
     };
-    const unitsSold = orderItems.reduce((total, item) => total + item.quantity, 0);
+    const unitsSold = keptItems.reduce((total, item) => total + item.quantity, 0);
     const deliveredIds = new Set(
       supplyOrders.filter((order) => order.status === 'Delivered').map((order) => order.id),
     );
