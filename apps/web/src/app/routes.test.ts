@@ -46,11 +46,12 @@ describe('DASHBOARD_ROUTES', () => {
         'Stock Management',
         'Stock Replenishment',
         'My Orders',
+        'Customer Orders',
         'Activity',
         'Logout',
       ],
       Supplier: ['Overview', 'Products', 'Supply Orders', 'Logout'],
-      Customer: ['Overview', 'Products', 'Notifications', 'Logout'],
+      Customer: ['Overview', 'Products', 'My Orders', 'Notifications', 'Logout'],
     });
   });
 });
