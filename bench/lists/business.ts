@@ -22,7 +22,7 @@ import type {
 } from '../../apps/server/src/db/schema';
 import { expectedDeliveryDate, shippingCostCents } from '../../apps/server/src/modules/orders/shipping';
 import { seededRandom } from '../../apps/server/src/test/seeded-random';
-import { MATERIALS, THINGS } from '../reports/business';
+import { MATERIALS, newTrackingToken, THINGS } from '../reports/business';
 
 /**
  * One business in which every list holds ROWS rows for the user who reads it (issue "One house",
@@ -280,6 +280,7 @@ function ordersOf(random: Random, stocks: StockRow[]) {
       customer_id: READERS.customer.id,
       customer_name: READERS.customer.name,
       courier_service_id: READERS.courier.id,
+      tracking_token: newTrackingToken(),
       shipping_address: typed(random, addressIn(random, city)),
       pin_code: pinIn(random, city),
       location_type: location,
@@ -360,6 +361,7 @@ function notificationsOf(random: Random, orders: OrderRow[]): NotificationRow[] 
   const write = (order: OrderRow, title: OrderStatus, at: number) =>
     written.push({
       user_id: READERS.customer.id,
+      order_id: order.id,
       title,
       message:
         title === 'Processing'

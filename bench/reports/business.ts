@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LocationType, OrderStatus, SupplyOrderStatus } from '@depot/contract';
 import type { Selectable } from 'kysely';
 import type {
@@ -58,7 +59,11 @@ export const ORDER_COLUMNS = [
   'delivery_date',
   'created_at',
   'updated_at',
+  'tracking_token',
 ] as const satisfies readonly (keyof OrderRow)[];
+
+/** A random tracking token, as the app gives every order (never derived from its id). */
+export const newTrackingToken = () => randomUUID().replaceAll('-', '');
 
 export const ORDER_ITEM_COLUMNS = [
   'order_id',
@@ -198,6 +203,7 @@ export function* orderBatches(
         customer_id: customerId(plan, customer),
         customer_name: `Customer ${customer}`,
         courier_service_id: courierId(random.int(1, plan.couriers)),
+        tracking_token: newTrackingToken(),
         shipping_address: `${random.int(1, 300)} Market Road, Block ${random.int(1, 40)}`,
         pin_code: '110001',
         location_type: location,

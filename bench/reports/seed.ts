@@ -157,6 +157,7 @@ const ORDER_TYPES: Record<(typeof ORDER_COLUMNS)[number], string> = {
   delivery_date: 'text',
   created_at: 'text',
   updated_at: 'text',
+  tracking_token: 'text',
 };
 const ORDER_ITEM_TYPES: Record<(typeof ORDER_ITEM_COLUMNS)[number], string> = {
   order_id: 'integer',

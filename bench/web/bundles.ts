@@ -30,6 +30,7 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   { route: '/ with the Login or Register modal', lazy: ['src/features/auth/components/auth-modals.tsx'] },
   { route: '/reset-password/{token}', lazy: [page('auth', 'reset-password-page')] },
   { route: '/logout', lazy: [page('auth', 'logout-page')] },
+  { route: '/track/{token}', lazy: [page('tracking', 'tracking-page')] },
   {
     route: '/dashboard/overview (Inventory Manager)',
     // Chart.js comes in the charts' worker (chart-worker.ts, an asset of the page's chunk) once the
@@ -64,6 +65,9 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   { route: '/dashboard/products', lazy: [DASHBOARD, page('orders', 'products-page')] },
   { route: '/dashboard/products/order-preview', lazy: [DASHBOARD, page('orders', 'order-preview-page')] },
   { route: '/dashboard/products/confirm-order', lazy: [DASHBOARD, page('orders', 'confirm-order-page')] },
+  { route: '/dashboard/orders', lazy: [DASHBOARD, page('orders', 'customer-orders-page')] },
+  { route: '/dashboard/orders/{id}', lazy: [DASHBOARD, page('orders', 'customer-orders-page')] },
+  { route: '/dashboard/customer-orders', lazy: [DASHBOARD, page('order-desk', 'order-desk-page')] },
   { route: '/dashboard/notifications', lazy: [DASHBOARD, page('notifications', 'notifications-page')] },
   { route: '/dashboard/activity', lazy: [DASHBOARD, page('activity', 'activity-page')] },
   { route: '/dashboard/team', lazy: [DASHBOARD, page('team', 'team-page')] },

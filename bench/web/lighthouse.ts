@@ -28,6 +28,8 @@ export interface RunningApp {
   baseUrl: string;
   /** The session cookie of a demo Inventory Manager. */
   managerCookie: string;
+  /** The public tracking page of one of the demo's orders. */
+  trackingUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -78,11 +80,24 @@ export async function startApp(port: number): Promise<RunningApp> {
   try {
     await waitUntilReady(baseUrl, server, folder);
     const managerCookie = await logIn(baseUrl, demoEmail(DEMO_MANAGERS[0]?.name ?? ''), DEMO_PASSWORD);
-    return { baseUrl, managerCookie, stop };
+    return { baseUrl, managerCookie, trackingUrl: await trackingUrlOfAnOrder(baseUrl, managerCookie), stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** The newest demo order's tracking link, as its page data carries it. */
+async function trackingUrlOfAnOrder(baseUrl: string, cookie: string): Promise<string> {
+  const headers = { cookie };
+  const [order] = (await (await fetch(`${baseUrl}/api/orders?limit=1`, { headers })).json()) as {
+    id: number;
+  }[];
+  if (!order) throw new Error('the demo business has no customer order');
+  const detail = (await (await fetch(`${baseUrl}/api/orders/${order.id}`, { headers })).json()) as {
+    tracking_url: string;
+  };
+  return detail.tracking_url;
 }
 
 async function waitUntilReady(baseUrl: string, server: ChildProcess, folder: string) {

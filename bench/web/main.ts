@@ -17,7 +17,8 @@ import {
 } from './lighthouse';
 
 const USAGE = `Builds the web app, reports the JavaScript and CSS each route loads (gzip) and runs
-Lighthouse 12 in Debian's Chromium on the landing page and a manager's analytics Overview.
+Lighthouse 12 in Debian's Chromium on the landing page, a manager's analytics Overview and the
+public tracking page of an order.
 
   npm run bench:web -- [--check] [--runs 5] [--no-build] [--bundles-only] [--port N] [--reports DIR]
 
@@ -181,6 +182,7 @@ async function measurePages(
         url: `${app.baseUrl}/dashboard/overview`,
         cookie: app.managerCookie,
       },
+      { page: 'Tracking page', file: 'tracking', url: app.trackingUrl, cookie: undefined },
     ];
     const results: PageResult[] = [];
     for (const { page, file, url, cookie } of pages) {

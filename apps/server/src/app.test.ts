@@ -221,6 +221,11 @@ describe('serving the built web app', () => {
           file: 'static/js/dashboard-shared-3.js',
           css: ['static/assets/shared-4.css'],
         },
+        'src/features/tracking/pages/tracking-page.tsx': {
+          file: 'static/js/tracking-page-5.js',
+          isDynamicEntry: true,
+          imports: ['_clsx.js'],
+        },
       }),
     );
     t = await createTestApp({ env: { WEB_DIST: dist } });
@@ -260,6 +265,19 @@ describe('serving the built web app', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers.link).toBeUndefined();
     }
+  });
+
+  it("has the tracking page's browser preload its chunk and its data", async () => {
+    const token = 'abcdefghijklmnopqrstuv';
+    const page = await t.app.inject({ method: 'GET', url: `/track/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.headers.link).toBe(
+      `</static/js/tracking-page-5.js>; rel=modulepreload, </api/track/${token}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+    // A path of another shape names no order: nothing is preloaded for it.
+    const odd = await t.app.inject({ method: 'GET', url: '/track/x' });
+    expect(odd.headers.link).toBeUndefined();
   });
 
   it('serves hashed chunks from /static/js with a year of caching', async () => {

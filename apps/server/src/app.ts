@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -17,6 +18,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { type Clock, systemClock } from './lib/clock';
+import { TooManyRequestsError } from './lib/errors';
 import { createInProcessEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { startPostgresEventBus } from './lib/postgres-event-bus';
@@ -212,6 +214,15 @@ export async function buildApp(options: BuildAppOptions) {
   registerRequestCharset(app);
   await registerSecurity(app, config.publicUrl);
   await app.register(cookie);
+  // Only routes that ask for it (config.rateLimit) are limited: the public tracking endpoint.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new TooManyRequestsError(
+        'Too many requests: try again in a minute',
+        Math.max(1, Math.ceil(context.ttl / 1000)),
+      ),
+  });
   await registerOpenApi(app);
 
   const secureCookies = config.publicUrl.startsWith('https://');
@@ -268,7 +279,14 @@ export async function buildApp(options: BuildAppOptions) {
   // One set of turns for both kinds of order: stock items and products are told apart by table.
   const rowTurns = createRowTurns(database.timeouts.rowWaitMs);
   await app.register(orderRoutes, {
-    orderService: createOrderService({ db: database.db, clock, events, pincodes: pincodeService, rowTurns }),
+    orderService: createOrderService({
+      db: database.db,
+      clock,
+      events,
+      pincodes: pincodeService,
+      rowTurns,
+      publicUrl: config.publicUrl,
+    }),
   });
   await app.register(supplierProductRoutes, {
     supplierProductService: createSupplierProductService({ db: database.db, clock }),

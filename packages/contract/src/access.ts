@@ -143,7 +143,15 @@ export const API_ACCESS = {
     object: 'order',
   },
   'POST /api/orders': { roles: { Customer: 'own' }, object: 'order' },
+  'GET /api/orders/:id': {
+    roles: { Customer: 'own', 'Courier Service': 'assigned', 'Inventory Manager': 'all' },
+    object: 'order',
+  },
   'PUT /api/orders/:id': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
+  'POST /api/orders/:id/cancel': { roles: { Customer: 'own', 'Inventory Manager': 'all' }, object: 'order' },
+  'PUT /api/orders/:id/courier': { roles: { 'Inventory Manager': 'all' }, object: 'order' },
+  /** The public tracking link: anyone holding the token; rate-limited per address. */
+  'GET /api/track/:token': PUBLIC,
 
   'GET /api/stock-replenishment/products': {
     roles: { Supplier: 'own', 'Inventory Manager': 'all' },
@@ -212,6 +220,7 @@ export const PAGE_ACCESS = {
   [PATHS.stockCount]: { roles: ['Inventory Manager'] },
   [PATHS.stockReplenishment]: { roles: ['Inventory Manager'], sidebarLabel: 'Stock Replenishment' },
   [PATHS.myOrders]: { roles: ['Inventory Manager'], sidebarLabel: 'My Orders' },
+  [PATHS.orderDesk]: { roles: ['Inventory Manager'], sidebarLabel: 'Customer Orders' },
   [PATHS.activity]: { roles: ['Inventory Manager'], sidebarLabel: 'Activity' },
   [PATHS.team]: { roles: ['Inventory Manager'], sidebarLabel: 'Team' },
   [PATHS.supplierProducts]: { roles: ['Supplier'], sidebarLabel: 'Products' },
@@ -219,6 +228,8 @@ export const PAGE_ACCESS = {
   [PATHS.products]: { roles: ['Customer'], sidebarLabel: 'Products' },
   [PATHS.orderPreview]: { roles: ['Customer'] },
   [PATHS.confirmOrder]: { roles: ['Customer'] },
+  [PATHS.customerOrders]: { roles: ['Customer'], sidebarLabel: 'My Orders' },
+  [PATHS.customerOrder]: { roles: ['Customer'] },
   [PATHS.notifications]: { roles: ['Customer'], sidebarLabel: 'Notifications' },
   [PATHS.account]: { roles: ROLES },
 } as const satisfies Record<string, DashboardPageAccess>;

@@ -111,6 +111,8 @@ export const notificationSchema = z
     id: z.number().int(),
     title: z.string(),
     message: z.string(),
+    /** The customer order it is about, which it links to; absent or null when about none. */
+    order_id: z.number().int().nullable().optional(),
     created_at: z.string(),
   })
   .meta({ id: 'Notification' });

@@ -35,10 +35,13 @@ export const ERROR_CODES = {
     'An imported file cannot be read as the import expects (not UTF-8, not CSV, missing or unknown columns, no rows, too many); the message says which, and nothing changed.',
   import_has_problems:
     "An import's rows have problems (`details`: each one's row and column, e.g. `row 7.price`); nothing was imported.",
-  order_final: 'The supply order is Delivered or Canceled and can no longer change.',
   delivery_exceeds_order: 'A delivery brings more of a product than the supply order still has to come.',
   stock_count_stale:
     'A counted stock item no longer holds the quantity the count was made against; nothing changed: show the current quantities and confirm again.',
+  order_final:
+    'The supply order is Delivered or Canceled, or the customer order is Cancelled, and can no longer change.',
+  order_not_cancellable: 'The customer order is no longer Processing, so it cannot be cancelled.',
+  order_delivered: 'The customer order is Delivered, so its courier can no longer change.',
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry shortly.',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request.',
   too_many_requests: 'Too many attempts: retry after the Retry-After header.',

@@ -4,6 +4,7 @@ import {
   ID_MAX,
   PHONE_PATTERN,
   QUANTITY_MAX,
+  recordIdSchema,
   type TextOptions,
   text,
   WHOLE_STRING,
@@ -24,9 +25,17 @@ import {
 export const LOCATION_TYPES = ['urban', 'suburban', 'rural'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
-/** Courier order statuses (docs/product/statuses.md#customer-orders): any may follow any. */
-export const ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
+/**
+ * Customer order statuses (docs/product/statuses.md#customer-orders): the courier's three, any of
+ * which may follow any, and Cancelled, which only the customer (while Processing) or a manager of
+ * its stock sets, and which is final.
+ */
+export const COURIER_ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
+export type CourierOrderStatus = (typeof COURIER_ORDER_STATUSES)[number];
+export const ORDER_STATUSES = [...COURIER_ORDER_STATUSES, 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The status after which nothing about an order changes again. */
+export const CANCELLED_ORDER_STATUS = 'Cancelled' satisfies OrderStatus;
 
 /** Indian PIN codes: six digits, never starting with 0. */
 export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
@@ -58,11 +67,21 @@ export const ORDER_MESSAGES = {
   tooLarge: 'This order is too large to place',
   notFound: 'Order not found',
   statusRequired: 'Status is required',
-  invalidStatus: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+  invalidStatus: `Status must be one of ${COURIER_ORDER_STATUSES.join(', ')}`,
+  cancelled: 'Order cancelled',
+  onlyProcessingCancels: 'Only a Processing order can be cancelled',
+  courierRequired: 'Please choose a courier service.',
+  alreadyDelivered: 'A Delivered order keeps its courier',
+  courierReassigned: 'Courier changed successfully',
+  trackingNotFound: 'No order has this tracking link',
   totalWeightRequired: 'Total weight is required',
   invalidTotalWeight: `Total weight must be a number of kg from 0 to ${TOTAL_WEIGHT_MAX.toLocaleString('en-US')}`,
   locationTypeRequired: 'Location type is required',
 } as const;
+
+/** 409 when a change reaches an order that is Cancelled: nothing about it changes again. */
+export const orderIsFinalMessage = (status: OrderStatus) =>
+  `This order is ${status} and can no longer be changed`;
 
 /** 409 when a line asks for more than the stock row holds; the whole order is refused. */
 export const notEnoughStockMessage = (productName: string) => `Not enough stock for ${productName}`;
@@ -224,6 +243,61 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
+/** One entry of an order's status timeline: the status it took and when. */
+export const orderStatusChangeSchema = z
+  .object({ status: z.enum(ORDER_STATUSES), at: z.string() })
+  .meta({ id: 'OrderStatusChange' });
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/**
+ * GET /api/orders/{id}: the order, its courier's name, its status timeline (oldest first) and the
+ * link anyone may follow it by without signing in (docs/product/business-rules.md#following-an-order).
+ */
+export const orderDetailSchema = orderSchema
+  .extend({
+    courier_name: z.string(),
+    status_history: z.array(orderStatusChangeSchema),
+    tracking_url: z.string(),
+  })
+  .meta({ id: 'OrderDetail' });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** The path of the public tracking page of a token. */
+export const trackingPath = (token: string) => `/track/${encodeURIComponent(token)}`;
+
+/** Tracking tokens: base64url or hex, nothing else reaches the database. */
+export const TRACKING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** GET /api/track/{token}. */
+export const trackParamsSchema = z.object({ token: text('Tracking token', { trim: false }).max(200) });
+
+/**
+ * GET /api/track/{token}: what anyone holding the link may see — where the order stands, when it is
+ * due, who brings it and only the town and PIN code it goes to; nothing private.
+ */
+export const trackingSchema = z
+  .object({
+    order_id: z.number().int(),
+    status: z.enum(ORDER_STATUSES),
+    status_history: z.array(orderStatusChangeSchema),
+    delivery_date: z.string(),
+    courier_name: z.string(),
+    town: z.string(),
+    pin_code: z.string(),
+  })
+  .meta({ id: 'Tracking' });
+export type Tracking = z.infer<typeof trackingSchema>;
+
+/** PUT /api/orders/{id}/courier: the Inventory Manager names another courier. */
+export const reassignCourierBodySchema = z.object(
+  { courier_service_id: requiredId(ORDER_MESSAGES.invalidCourier) },
+  { error: ORDER_MESSAGES.invalidCourier },
+);
+export type ReassignCourierBody = z.input<typeof reassignCourierBodySchema>;
+
+/** POST /api/orders/{id}/cancel and PUT /api/orders/{id}/courier answer the message and the order. */
+export const orderDetailResponseSchema = z.object({ message: z.string(), order: orderDetailSchema });
+
 export const orderListResponseSchema = z.array(orderSchema);
 
 /** A courier's assigned orders, a customer's own, or every order for a manager. */
@@ -239,9 +313,10 @@ export const ORDER_LIST = defineList({
 });
 export type OrderSortField = (typeof ORDER_LIST.sortFields)[number];
 
-/** GET /api/orders: search, sort and page; status (one or more) and the days it was placed. */
+/** GET /api/orders: search, sort and page; status (one or more), courier and the days it was placed. */
 export const orderListQuerySchema = listQuerySchema(ORDER_LIST, {
   status: oneOrMoreOf('status', ORDER_STATUSES),
+  courier_service_id: recordIdSchema.optional(),
   ...dayRangeFilters,
 }).refine(isDayRangeInOrder, DAY_RANGE_RULE);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
@@ -252,7 +327,7 @@ export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
 /** PUT /api/orders/{id}: the courier sets one of the statuses. */
 export const updateOrderStatusBodySchema = z.object({
-  status: z.enum(ORDER_STATUSES, {
+  status: z.enum(COURIER_ORDER_STATUSES, {
     error: (issue) => (isAbsent(issue.input) ? ORDER_MESSAGES.statusRequired : ORDER_MESSAGES.invalidStatus),
   }),
 });

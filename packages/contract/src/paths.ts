@@ -25,12 +25,22 @@ export const PATHS = {
   products: '/dashboard/products',
   orderPreview: '/dashboard/products/order-preview',
   confirmOrder: '/dashboard/products/confirm-order',
+  /** The customer's own orders, and one of them (docs/product/screens.md#my-orders-customer). */
+  customerOrders: '/dashboard/orders',
+  customerOrder: '/dashboard/orders/:id',
+  /** The Inventory Manager's order desk over the customer orders that hold their stock. */
+  orderDesk: '/dashboard/customer-orders',
+  /** The public tracking page: no login (docs/product/business-rules.md#following-an-order). */
+  track: '/track/:token',
   notifications: '/dashboard/notifications',
   activity: '/dashboard/activity',
   team: '/dashboard/team',
   /** The signed-in user's own account (from the header's Account menu). */
   account: '/dashboard/account',
 } as const;
+
+/** The customer's page of one order. */
+export const customerOrderPath = (id: number) => `/dashboard/orders/${id}`;
 
 /** Whether a URL path (no query) is the dashboard or one of its pages. */
 export const isDashboardPath = (pathname: string) =>

@@ -84,14 +84,15 @@ export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;
 /**
  * Why a stock item's quantity changed (docs/product/business-rules.md#stock-history): its opening
  * balance when history began, the quantity it was created with, an edit on Update Stock, a
- * customer order, a supply order delivered, a stock count confirmed, a file imported
- * (docs/decisions/019-data-in-and-out.md).
+ * customer order, a customer order cancelled (its units back), a supply order delivered, a stock
+ * count confirmed, a file imported (docs/decisions/019-data-in-and-out.md).
  */
 export const STOCK_MOVEMENT_REASONS = [
   'opening',
   'created',
   'edit',
   'order',
+  'order_cancelled',
   'supply_delivery',
   'count',
   'import',
@@ -104,6 +105,7 @@ export const STOCK_MOVEMENT_REASON_LABELS: Record<StockMovementReason, string> =
   created: 'Item created',
   edit: 'Edited on Update Stock',
   order: 'Customer order',
+  order_cancelled: 'Customer order cancelled',
   supply_delivery: 'Supply delivery',
   count: 'Stock count',
   import: 'Imported from a file',

@@ -24,6 +24,7 @@ import { partialDeliveriesMigration } from './migrations/2026-12-05-partial-deli
 import { stockCountsMigration } from './migrations/2026-12-05-stock-counts';
 import { stockMovementTalliesMigration } from './migrations/2026-12-05-stock-movement-tallies';
 import { skusMigration } from './migrations/2026-12-06-skus';
+import { orderFollowingMigration } from './migrations/2026-12-07-order-following';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-05-stock-counts': stockCountsMigration,
   '2026-12-05-partial-deliveries': partialDeliveriesMigration,
   '2026-12-06-skus': skusMigration,
+  '2026-12-07-order-following': orderFollowingMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -88,6 +88,8 @@ export interface NotificationsTable {
   user_id: number;
   title: string;
   message: string;
+  /** The order it is about, when it is about one. */
+  order_id: number | null;
   created_at: Timestamp;
 }
 
@@ -159,6 +161,18 @@ export interface OrdersTable {
   delivery_date: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The random token of the public tracking link (docs/product/business-rules.md#following-an-order). */
+  tracking_token: string;
+}
+
+/** Each status a customer order took and when, oldest first by id. */
+export interface OrderStatusChangesTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatus;
+  /** Who changed it; null for the rows the migration filled in. */
+  actor_id: number | null;
+  created_at: Timestamp;
 }
 
 /** An order line with the stock row's name, price and weight copied at order time. */
@@ -330,6 +344,7 @@ export interface Database {
   stock_counts: StockCountsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_status_changes: OrderStatusChangesTable;
   idempotency_keys: IdempotencyKeysTable;
   supplier_products: SupplierProductsTable;
   supply_orders: SupplyOrdersTable;

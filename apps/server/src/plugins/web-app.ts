@@ -13,6 +13,7 @@ import { errorBody } from './error-handler';
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasBuild = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   const dashboardLinks = hasBuild ? dashboardPreloadLinks(webDist) : undefined;
+  const trackingLinks = hasBuild ? modulePreloadLinks(webDist, TRACKING_PAGE_MODULE) : undefined;
   if (!hasBuild) {
     app.log.warn({ webDist }, 'web app not built (run `npm run build`): serving the API only');
   } else {
@@ -40,6 +41,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
         const header = links.filter((link) => link !== undefined).join(', ');
         if (header) reply.header('link', header);
       }
+      const token = TRACKING_PAGE_PATH.exec(request.url.split('?')[0] ?? '')?.[1];
+      if (token) {
+        // The public tracking page: its chunk and its one request travel beside the entry chunk.
+        const data = `</api/track/${token}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+        reply.header('link', [trackingLinks, data].filter((link) => link !== undefined).join(', '));
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const message = `Not found: ${request.method} ${request.url.split('?')[0]}`;
@@ -60,6 +67,9 @@ const hasSessionCookie = (request: FastifyRequest) =>
 
 /** The dashboard shell's module in the web build's manifest (apps/web/src/app/dashboard-route.tsx). */
 export const DASHBOARD_SHELL_MODULE = 'src/app/dashboard-route.tsx';
+/** The public tracking page's module, and its path with a token of the shape tokens have. */
+export const TRACKING_PAGE_MODULE = 'src/features/tracking/pages/tracking-page.tsx';
+const TRACKING_PAGE_PATH = /^\/track\/([A-Za-z0-9_-]{16,64})$/;
 
 interface ManifestChunk {
   file: string;
@@ -75,11 +85,16 @@ interface ManifestChunk {
  * Undefined when the build has no manifest or no such module.
  */
 export function dashboardPreloadLinks(webDist: string): string | undefined {
+  return modulePreloadLinks(webDist, DASHBOARD_SHELL_MODULE);
+}
+
+/** The `Link` header preloading a lazy module's chunks and styles that the entry does not load. */
+export function modulePreloadLinks(webDist: string, module: string): string | undefined {
   const manifestPath = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry || !manifest[DASHBOARD_SHELL_MODULE]) return undefined;
+  if (!entry || !manifest[module]) return undefined;
 
   const closure = (key: string, seen = new Set<string>()) => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -88,7 +103,7 @@ export function dashboardPreloadLinks(webDist: string): string | undefined {
     return seen;
   };
   const loadedByEntry = closure(entry);
-  const shell = [...closure(DASHBOARD_SHELL_MODULE)].filter((key) => !loadedByEntry.has(key));
+  const shell = [...closure(module)].filter((key) => !loadedByEntry.has(key));
   const chunks = shell.map((key) => manifest[key]?.file).filter((file) => file !== undefined);
   const styles = shell.flatMap((key) => manifest[key]?.css ?? []);
   const links = [

@@ -115,6 +115,11 @@ export async function checkInvariants(
     .select(['order_id', 'product_id', 'product_name', 'quantity', 'delivered_quantity'])
     .execute();
   const orderLines = linesByOrder(orderItems, (item) => item.stock_id);
+  // A cancelled order's units went back to stock: they are neither taken nor sold.
+  const cancelledIds = new Set(
+    orders.filter((order) => order.status === 'Cancelled').map((order) => order.id),
+  );
+  const keptItems = orderItems.filter((item) => !cancelledIds.has(item.order_id));
   const supplyLines = linesByOrder(supplyItems, (item) => item.product_id);
 
   await check('no order without its lines', async () => {
@@ -205,7 +210,7 @@ export async function checkInvariants(
     'every stock quantity = start - what placed orders took + what deliveries brought',
     async () => {
       for (const stock of business.stocks) {
-        const taken = orderItems
+        const taken = keptItems
           .filter((item) => item.stock_id === stock.id)
           .reduce((sum, item) => sum + item.quantity, 0);
         // Whole deliveries and partial ones alike: each line's delivered units.
@@ -269,10 +274,16 @@ export async function checkInvariants(
         counted.delete(key);
       }
       for (const [key, count] of counted) violations.push(`${count} movements (${key}) with no tally`);
-      // Each order line and each delivered line is exactly one movement.
+      // Each order line and each delivered line is exactly one movement; each line of a cancelled
+      // order one more, its return (once, however many cancels raced).
       const orderMovements = movements.filter((movement) => movement.reason === 'order');
       if (orderMovements.length !== orderItems.length) {
         violations.push(`${orderItems.length} order lines, ${orderMovements.length} order movements`);
+      }
+      const cancelledLines = orderItems.length - keptItems.length;
+      const returns = movements.filter((movement) => movement.reason === 'order_cancelled');
+      if (returns.length !== cancelledLines) {
+        violations.push(`${cancelledLines} lines of cancelled orders, ${returns.length} returns`);
       }
     },
   );
@@ -316,7 +327,7 @@ export async function checkInvariants(
         .executeTakeFirstOrThrow();
       return Number(row.total);
     };
-    const unitsSold = orderItems.reduce((total, item) => total + item.quantity, 0);
+    const unitsSold = keptItems.reduce((total, item) => total + item.quantity, 0);
     const unitsDelivered = supplyItems.reduce((total, item) => total + item.delivered_quantity, 0);
     const expectations: [string, number, number][] = [
       ['orders per day', await sum('order_daily_stats', 'total_orders'), orders.length],

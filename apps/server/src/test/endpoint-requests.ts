@@ -172,6 +172,15 @@ const createSupplyOrder = (world: World) =>
     body: supplyOrderBody(world),
   });
 
+/** A fresh Processing order of the owner customer, of the owner manager's stock. */
+async function createOrder(world: World): Promise<number> {
+  return (
+    await send(world, 'POST', '/api/orders', world.owner.Customer, {
+      body: orderDraftFor({ courierId: world.owner['Courier Service'].user.id, stockId: world.stockId }),
+    })
+  ).order.id;
+}
+
 /**
  * A fresh reset token of the resettable account, made as forgot-password makes one. Written
  * directly: the suites need one per case, more than forgot-password mails an email in an hour.
@@ -360,7 +369,24 @@ export const VALID_REQUESTS: Record<
   'POST /api/orders': async (world) => ({
     body: orderDraftFor({ courierId: world.owner['Courier Service'].user.id, stockId: world.stockId }),
   }),
+  'GET /api/orders/:id': async (world) => ({ params: id(world.orderId) }),
   'PUT /api/orders/:id': async (world) => ({ params: id(world.orderId), body: { status: 'In Transit' } }),
+  'POST /api/orders/:id/cancel': async (world) => ({ params: id(await createOrder(world)) }),
+  'PUT /api/orders/:id/courier': async (world) => ({
+    params: id(await createOrder(world)),
+    body: { courier_service_id: world.other['Courier Service'].user.id },
+  }),
+  'GET /api/track/:token': async (world) => ({
+    params: {
+      token: (
+        await world.t.database.db
+          .selectFrom('orders')
+          .select('tracking_token')
+          .where('id', '=', world.orderId)
+          .executeTakeFirstOrThrow()
+      ).tracking_token,
+    },
+  }),
 
   'GET /api/stock-replenishment/products': async () => ({}),
   'POST /api/stock-replenishment/products': async () => ({

@@ -46,12 +46,13 @@ describe('DASHBOARD_ROUTES', () => {
         'Stock Management',
         'Stock Replenishment',
         'My Orders',
+        'Customer Orders',
         'Activity',
         'Team',
         'Logout',
       ],
       Supplier: ['Overview', 'Products', 'Supply Orders', 'Logout'],
-      Customer: ['Overview', 'Products', 'Notifications', 'Logout'],
+      Customer: ['Overview', 'Products', 'My Orders', 'Notifications', 'Logout'],
     });
   });
 });

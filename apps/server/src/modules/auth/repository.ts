@@ -209,7 +209,7 @@ export async function markResetTokenUsed(db: Executor, tokenId: number, usedAt: 
 export function listNewestNotifications(db: Executor, userId: number, limit: number) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'title', 'message', 'created_at'])
+    .select(['id', 'title', 'message', 'order_id', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -87,6 +87,7 @@ describe('GET /api/events (Server-Sent Events over real HTTP)', () => {
         id: expect.any(Number),
         title: 'In Transit',
         message: `Order #${order.id} is now In Transit`,
+        order_id: order.id,
         created_at: t.clock.now().toISOString(),
       });
       const updated = await stream.next((message) => message.event === 'order-updated');

@@ -61,6 +61,8 @@ describe('GET /api/notifications', () => {
       id: expect.any(Number),
       title: 'In Transit',
       message: 'Order #1 is now In Transit',
+      // Written here without one; an order's notifications name it (order-following.test.ts).
+      order_id: null,
       created_at: '2026-06-15T10:03:00.000Z',
     });
   });

@@ -14,24 +14,36 @@ const LIST_COLUMNS: ListColumns<NotificationSortField> = {
   id: 'notifications.id',
 };
 
-const notificationColumns = ['id', 'title', 'message', 'created_at'] as const;
+const notificationColumns = ['id', 'title', 'message', 'order_id', 'created_at'] as const;
 
 interface NewNotification {
   user_id: number;
   title: string;
   message: string;
+  /** The customer order it is about, if any. */
+  order_id?: number | null;
   created_at: string;
 }
 
 const insertNotificationQuery = compiledQuery((db, row: NewNotification) =>
   db
     .insertInto('notifications')
-    .values({ user_id: row.user_id, title: row.title, message: row.message, created_at: row.created_at })
+    .values({
+      user_id: row.user_id,
+      title: row.title,
+      message: row.message,
+      order_id: row.order_id,
+      created_at: row.created_at,
+    })
     .returning(notificationColumns),
 );
 
 export async function createNotification(db: Executor, notification: NewNotification): Promise<Notification> {
-  const row = await insertNotificationQuery.executeTakeFirst(db, notification);
+  // A compiled statement takes every column's value, a missing order as null.
+  const row = await insertNotificationQuery.executeTakeFirst(db, {
+    ...notification,
+    order_id: notification.order_id ?? null,
+  });
   if (!row) throw new Error('the notification insert returned no row');
   return row;
 }
@@ -53,7 +65,13 @@ export function listNotifications(
 ): Promise<Notification[]> {
   const rows = db
     .selectFrom('notifications')
-    .select(['notifications.id', 'notifications.title', 'notifications.message', 'notifications.created_at']);
+    .select([
+      'notifications.id',
+      'notifications.title',
+      'notifications.message',
+      'notifications.order_id',
+      'notifications.created_at',
+    ]);
   return orderedPage(
     db,
     rows,

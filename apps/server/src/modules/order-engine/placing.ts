@@ -28,7 +28,7 @@ export async function recordPlaced(
   { key, audit }: Placing,
   now: string,
   placed: {
-    notify: { user_id: number; title: string; message: string };
+    notify: { user_id: number; title: string; message: string; order_id?: number };
     answer: { message: string; order: unknown };
     event: AuditEvent;
   },

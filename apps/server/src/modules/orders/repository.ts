@@ -1,4 +1,12 @@
-import { ORDER_LIST, type Order, type OrderSortField, type OrderStatus } from '@depot/contract';
+import {
+  CANCELLED_ORDER_STATUS,
+  type CourierOrderStatus,
+  ORDER_LIST,
+  type Order,
+  type OrderSortField,
+  type OrderStatus,
+  type OrderStatusChange,
+} from '@depot/contract';
 import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { ListColumns } from '../../db/list-query';
@@ -59,24 +67,32 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
+/** A list's filters: the engine's, and the courier. */
+export interface CustomerOrderFilters extends OrderFilters<OrderStatus> {
+  courier_service_id?: number | undefined;
+}
+
 /** Customer orders, read as the order engine reads every kind: each with its lines, in the order written. */
-const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortField, OrderFilters<OrderStatus>>(
-  {
-    table: 'orders',
-    spec: ORDER_LIST,
-    columns: LIST_COLUMNS,
-    select: (query) => query.selectAll('orders'),
-    linesOf: (db, orderIds: number[]) =>
-      db
-        .selectFrom('order_items')
-        .select(['order_id', 'stock_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
-        .where('order_id', 'in', orderIds)
-        .orderBy('order_id')
-        .orderBy('id')
-        .execute(),
-    toOrder,
-  },
-);
+const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortField, CustomerOrderFilters>({
+  table: 'orders',
+  spec: ORDER_LIST,
+  columns: LIST_COLUMNS,
+  select: (query) => query.selectAll('orders'),
+  fixedColumns: (filters) => (filters.courier_service_id === undefined ? [] : ['orders.courier_service_id']),
+  filter: (query, filters) =>
+    filters.courier_service_id === undefined
+      ? query
+      : query.where('orders.courier_service_id', '=', filters.courier_service_id),
+  linesOf: (db, orderIds: number[]) =>
+    db
+      .selectFrom('order_items')
+      .select(['order_id', 'stock_id', 'product_name', 'quantity', 'price_cents', 'weight_grams'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute(),
+  toOrder,
+});
 
 export const pageOfOrders = customerOrders.page;
 export const getOrder = customerOrders.get;
@@ -141,6 +157,7 @@ const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
       delivery_date: order.delivery_date,
       created_at: order.created_at,
       updated_at: order.created_at,
+      tracking_token: order.tracking_token,
     })
     .returningAll(),
 );
@@ -181,27 +198,25 @@ export interface StatusChange {
   deliveredChange: 1 | 0 | -1;
 }
 
+/** What a status change met: a change, nothing to change (none in reach, or the same status), or a Cancelled order. */
+export type StatusChangeOutcome = StatusChange | 'unchanged' | 'final';
+
 /**
- * Sets the status of an order the caller reaches if it differs; answers the change, or undefined
- * when nothing changed (no such order in reach, or the status was already that).
+ * Sets the courier status of an order the caller reaches if it differs and the order is not
+ * Cancelled; answers the change, 'unchanged', or 'final' for a Cancelled order.
  */
 export async function changeOrderStatus(
   db: Executor,
   id: number,
   reach: Reach,
-  status: OrderStatus,
+  status: CourierOrderStatus,
   updatedAt: string,
-): Promise<StatusChange | undefined> {
+): Promise<StatusChangeOutcome> {
   // A no-op write takes the row lock in either dialect (SQLite has no FOR UPDATE) and answers the
-  // status as of now: a concurrent change cannot slip in between reading it and replacing it.
-  const current = await db
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', id)
-    .where(reached('orders', reach))
-    .returning(['status', 'customer_id', 'created_at'])
-    .executeTakeFirst();
-  if (!current || current.status === status) return undefined;
+  // status as of now: a concurrent change (or cancel) cannot slip in between reading and replacing it.
+  const current = await lockOrder(db, id, reach);
+  if (!current || current.status === status) return 'unchanged';
+  if (current.status === CANCELLED_ORDER_STATUS) return 'final';
   await db.updateTable('orders').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
   return {
     previous_status: current.status,
@@ -209,4 +224,117 @@ export async function changeOrderStatus(
     created_at: current.created_at,
     deliveredChange: status === 'Delivered' ? 1 : current.status === 'Delivered' ? -1 : 0,
   };
+}
+
+/** Locks an order row the caller reaches until the transaction ends, answering what it holds now. */
+export function lockOrder(db: Executor, id: number, reach: Reach) {
+  return db
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .where(reached('orders', reach))
+    .returning(['status', 'customer_id', 'courier_service_id', 'created_at'])
+    .executeTakeFirst();
+}
+
+/** Sets a locked order's status to Cancelled. */
+export async function markCancelled(db: Executor, id: number, updatedAt: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: CANCELLED_ORDER_STATUS, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Names another courier on a locked order. */
+export async function setCourier(
+  db: Executor,
+  id: number,
+  courierId: number,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ courier_service_id: courierId, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An order's lines as stock item and units, one per item in stock_id order (the lock order). */
+export async function listOrderUnits(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_items')
+    .select((eb) => ['stock_id', eb.fn.sum<number>('quantity').as('quantity')])
+    .where('order_id', '=', orderId)
+    .groupBy('stock_id')
+    .orderBy('stock_id')
+    .execute()
+    .then((rows) => rows.map((row) => ({ stock_id: row.stock_id, quantity: Number(row.quantity) })));
+}
+
+/**
+ * Gives `quantity` units back to a stock item, deleted or not (its history must stay whole);
+ * answers the quantity the return left and whose item it is.
+ */
+export function returnStock(db: Executor, stockId: number, quantity: number, updatedAt: string) {
+  return db
+    .updateTable('stocks')
+    .set((eb) => ({ quantity: eb('quantity', '+', quantity), updated_at: updatedAt }))
+    .where('id', '=', stockId)
+    .returning(['id', 'quantity', 'inventory_manager_id'])
+    .executeTakeFirstOrThrow();
+}
+
+const insertStatusChangeQuery = compiledQuery(
+  (db, row: { order_id: number; status: OrderStatus; actor_id: number | null; created_at: string }) =>
+    db.insertInto('order_status_changes').values({
+      order_id: row.order_id,
+      status: row.status,
+      actor_id: row.actor_id,
+      created_at: row.created_at,
+    }),
+);
+
+/** Writes one step of an order's status timeline, in the transaction that took it. */
+export async function recordStatusChange(
+  db: Executor,
+  row: { order_id: number; status: OrderStatus; actor_id: number | null; created_at: string },
+): Promise<void> {
+  await insertStatusChangeQuery.execute(db, row);
+}
+
+/** An order's status timeline, oldest first. */
+export async function listStatusChanges(db: Executor, orderId: number): Promise<OrderStatusChange[]> {
+  return db
+    .selectFrom('order_status_changes')
+    .select(['status', 'created_at as at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The tracking token of an order, and its courier's name. */
+export function getFollowingFacts(db: Executor, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.courier_service_id')
+    .select(['orders.tracking_token', 'users.name as courier_name'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The public facts of the order a tracking token names. */
+export function getTrackedOrder(db: Executor, token: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.courier_service_id')
+    .select([
+      'orders.id',
+      'orders.status',
+      'orders.delivery_date',
+      'orders.pin_code',
+      'users.name as courier_name',
+    ])
+    .where('orders.tracking_token', '=', token)
+    .executeTakeFirst();
 }

@@ -2,22 +2,32 @@ import {
   errorResponseSchema,
   idParamsSchema,
   ORDER_MESSAGES,
+  orderDetailResponseSchema,
+  orderDetailSchema,
   orderDraftSchema,
   orderListQuerySchema,
   orderListResponseSchema,
   orderResponseSchema,
+  reassignCourierBodySchema,
   shippingCostQuerySchema,
   shippingCostResponseSchema,
+  TRACKING_TOKEN_PATTERN,
+  trackingSchema,
+  trackParamsSchema,
   updateOrderStatusBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NotFoundError } from '../../lib/errors';
 import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import { scopeOf } from '../auth/authenticate';
 import { idempotentCreateOptions } from '../idempotency/service';
 import { placingOf } from '../order-engine/placing';
 import type { OrderService } from './service';
+
+/** Requests one address may make to the tracking endpoint per minute: plenty for a page, too few to guess tokens. */
+export const TRACKING_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 export interface OrderRoutesOptions {
   orderService: OrderService;
@@ -29,6 +39,7 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
+const conflicts = { ...errors, 409: errorResponseSchema, 503: errorResponseSchema };
 
 /**
  * Customer orders (docs/product/business-rules.md#customer-orders): placing, listing by role,
@@ -88,6 +99,71 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
         auditContextOf(request),
       );
       return { message: ORDER_MESSAGES.statusUpdated, order };
+    },
+  );
+
+  routes.get(
+    '/api/orders/:id',
+    { schema: { tags, security, params: idParamsSchema, response: { 200: orderDetailSchema, ...errors } } },
+    async (request) => orderService.get(scopeOf(request), request.params.id),
+  );
+
+  routes.post(
+    '/api/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 200: orderDetailResponseSchema, ...conflicts },
+      },
+    },
+    async (request) => ({
+      message: ORDER_MESSAGES.cancelled,
+      order: await orderService.cancel(scopeOf(request), request.params.id, auditContextOf(request)),
+    }),
+  );
+
+  routes.put(
+    '/api/orders/:id/courier',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        body: reassignCourierBodySchema,
+        response: { 200: orderDetailResponseSchema, ...conflicts },
+      },
+    },
+    async (request) => ({
+      message: ORDER_MESSAGES.courierReassigned,
+      order: await orderService.reassignCourier(
+        scopeOf(request),
+        request.params.id,
+        request.body.courier_service_id,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  routes.get(
+    '/api/track/:token',
+    {
+      config: { rateLimit: TRACKING_RATE_LIMIT },
+      schema: {
+        tags,
+        params: trackParamsSchema,
+        response: { 200: trackingSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // A token of another shape names no order: no query for it.
+      if (!TRACKING_TOKEN_PATTERN.test(request.params.token)) {
+        throw new NotFoundError(ORDER_MESSAGES.trackingNotFound);
+      }
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex');
+      return orderService.track(request.params.token);
     },
   );
 }

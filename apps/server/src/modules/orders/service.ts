@@ -1,13 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import {
+  CANCELLED_ORDER_STATUS,
+  type CourierOrderStatus,
   type LocationType,
   type Notification,
   notEnoughStockMessage,
   ORDER_MESSAGES,
   type Order,
+  type OrderDetail,
   type OrderDraft,
   type OrderListQuery,
   type OrderStatus,
+  orderIsFinalMessage,
   productUnavailableMessage,
+  type Tracking,
+  trackingPath,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -25,7 +32,7 @@ import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines'
 import { type Placing, recordPlaced } from '../order-engine/placing';
 import type { RowTurns } from '../order-engine/row-turns';
 import type { PincodeService } from '../pincodes/service';
-import { countDeliveredChange, countPlacedOrder, utcDay } from '../reports/summaries';
+import { countCancelledOrder, countDeliveredChange, countPlacedOrder, utcDay } from '../reports/summaries';
 import { recordMovements } from '../stocks/movements';
 import * as repo from './repository';
 import { expectedDeliveryDate, shippingCostCents } from './shipping';
@@ -37,6 +44,8 @@ export interface OrderServiceDeps {
   /** Orders for the same row wait their turn here, not on a pool connection (row-turns.ts). */
   rowTurns: RowTurns;
   pincodes: PincodeService;
+  /** The site's address, which tracking links start with. */
+  publicUrl: string;
 }
 
 const NEW_ORDER_STATUS: OrderStatus = 'Processing';
@@ -45,6 +54,17 @@ export const orderPlacedMessage = (orderId: number) =>
   `Order #${orderId} has been placed and is ${NEW_ORDER_STATUS}`;
 export const orderStatusMessage = (orderId: number, status: OrderStatus) =>
   `Order #${orderId} is now ${status}`;
+export const courierChangedMessage = (orderId: number, courierName: string) =>
+  `Order #${orderId} will be delivered by ${courierName}`;
+
+/**
+ * A tracking token: the time in hex, then 128 random bits (base64url). The random part makes it
+ * unguessable and not worked out from the order; the rising prefix makes each new token land at
+ * the end of its unique index, one page an order's commit writes rather than a random one (the
+ * time it gives away, the page shows anyway).
+ */
+export const newTrackingToken = (now: Date) =>
+  `${now.getTime().toString(16).padStart(12, '0')}${randomBytes(16).toString('base64url')}`;
 
 /** A customer order's units come from live stock items, whoever's they are. */
 const stockAt = (now: string): LineSource<repo.TakenStock> => ({
@@ -79,6 +99,29 @@ function orderSnapshot(order: Order) {
 
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, clock, events } = deps;
+  const trackingUrl = (token: string) => `${deps.publicUrl}${trackingPath(token)}`;
+
+  /** An order with what its page shows besides: courier's name, status timeline, tracking link. */
+  async function detailOf(executor: Kysely<Database> | Parameters<typeof repo.getOrder>[0], order: Order) {
+    const facts = await repo.getFollowingFacts(executor, order.id);
+    const history = await repo.listStatusChanges(executor, order.id);
+    return {
+      ...order,
+      courier_name: facts?.courier_name ?? '',
+      status_history: history,
+      tracking_url: trackingUrl(facts?.tracking_token ?? ''),
+    } satisfies OrderDetail;
+  }
+
+  /**
+   * An order the caller reaches, locked: a customer their own, a manager any (the access map).
+   * Out of reach reads as missing.
+   */
+  async function lockReached(trx: Parameters<typeof repo.getOrder>[0], scope: Scope, id: number) {
+    const locked = await repo.lockOrder(trx, id, scope.reach);
+    if (!locked) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return locked;
+  }
 
   return {
     shippingCost(totalWeightKg: number, locationType: LocationType): number {
@@ -154,6 +197,7 @@ export function createOrderService(deps: OrderServiceDeps) {
               status: NEW_ORDER_STATUS,
               delivery_date: expectedDeliveryDate(placedAt, draft.location_type),
               created_at: now,
+              tracking_token: newTrackingToken(placedAt),
             },
             items,
             customer.name,
@@ -170,8 +214,19 @@ export function createOrderService(deps: OrderServiceDeps) {
               created_at: now,
             })),
           );
+          await repo.recordStatusChange(trx, {
+            order_id: order.id,
+            status: NEW_ORDER_STATUS,
+            actor_id: customer.id,
+            created_at: now,
+          });
           const notification = await recordPlaced(trx, placing, now, {
-            notify: { user_id: customer.id, title: NEW_ORDER_STATUS, message: orderPlacedMessage(order.id) },
+            notify: {
+              user_id: customer.id,
+              title: NEW_ORDER_STATUS,
+              message: orderPlacedMessage(order.id),
+              order_id: order.id,
+            },
             answer: { message: ORDER_MESSAGES.placed, order },
             event: {
               action: 'order.placed',
@@ -196,23 +251,62 @@ export function createOrderService(deps: OrderServiceDeps) {
       return { message: ORDER_MESSAGES.placed, order };
     },
 
+    /** One order the caller reaches, with its courier's name, status timeline and tracking link. */
+    async get(scope: Scope, id: number): Promise<OrderDetail> {
+      const order = await repo.getOrder(db, id, scope.reach);
+      if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      return detailOf(db, order);
+    },
+
     /**
-     * Sets the status of an order the caller reaches (a courier: one assigned to them); any status
-     * may follow any (docs/product/statuses.md#customer-orders). A change notifies the customer;
-     * setting the status it already has changes nothing.
+     * What a tracking link shows anyone (docs/product/business-rules.md#following-an-order): no
+     * address but its town and PIN code, no phone, no items, no prices. Unknown tokens are 404.
      */
-    async updateStatus(scope: Scope, id: number, status: OrderStatus, audit: AuditContext): Promise<Order> {
+    async track(token: string): Promise<Tracking> {
+      const found = await repo.getTrackedOrder(db, token);
+      if (!found) throw new NotFoundError(ORDER_MESSAGES.trackingNotFound);
+      const [lookup] = await deps.pincodes.lookup(found.pin_code);
+      return {
+        order_id: found.id,
+        status: found.status,
+        status_history: await repo.listStatusChanges(db, found.id),
+        delivery_date: found.delivery_date,
+        courier_name: found.courier_name,
+        town: lookup?.PostOffice?.[0]?.District ?? '',
+        pin_code: found.pin_code,
+      };
+    },
+
+    /**
+     * Sets the status of an order the caller reaches (a courier: one assigned to them); any courier
+     * status may follow any (docs/product/statuses.md#customer-orders), but a Cancelled order is
+     * final (409). A change notifies the customer; setting the status it already has changes nothing.
+     */
+    async updateStatus(
+      scope: Scope,
+      id: number,
+      status: CourierOrderStatus,
+      audit: AuditContext,
+    ): Promise<Order> {
       const { order, notification } = await db.transaction().execute(async (trx) => {
         const now = clock.now().toISOString();
         const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
         // An order out of reach answers 404, like a missing one: it never reveals that it exists.
         const order = await repo.getOrder(trx, id, scope.reach);
         if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-        if (!changed) return { order, notification: undefined };
+        if (changed === 'final') throw new ConflictError(orderIsFinalMessage(order.status), 'order_final');
+        if (changed === 'unchanged') return { order, notification: undefined };
+        await repo.recordStatusChange(trx, {
+          order_id: id,
+          status,
+          actor_id: scope.user.id,
+          created_at: now,
+        });
         const notification = await createNotification(trx, {
           user_id: changed.customer_id,
           title: status,
           message: orderStatusMessage(id, status),
+          order_id: id,
           created_at: now,
         });
         await recordAuditEvent(trx, audit, now, {
@@ -239,6 +333,146 @@ export function createOrderService(deps: OrderServiceDeps) {
         events.publish(order.courier_service_id, { type: 'order-updated', data: { order } });
       }
       return order;
+    },
+
+    /**
+     * Cancels an order while it is Processing (docs/product/business-rules.md#cancelling-an-order):
+     * its customer, or an Inventory Manager. In one transaction: the status,
+     * every unit back to its stock item with an `order_cancelled` movement, the timeline, the
+     * customer's notification, the audit event and the sales summaries. The order's row lock makes
+     * a racing cancel or courier change wait and then see Cancelled: units return exactly once.
+     */
+    async cancel(scope: Scope, id: number, audit: AuditContext): Promise<OrderDetail> {
+      // The stock rows the return touches, known before the transaction (an order's lines never
+      // change), so it takes its turn at them as placing does (row-turns.ts).
+      const units = await repo.listOrderUnits(db, id);
+      const cancelInTurn = () =>
+        db.transaction().execute(async (trx) => {
+          const now = clock.now().toISOString();
+          const locked = await lockReached(trx, scope, id);
+          if (locked.status === CANCELLED_ORDER_STATUS) {
+            throw new ConflictError(orderIsFinalMessage(locked.status), 'order_final');
+          }
+          if (locked.status !== 'Processing') {
+            throw new ConflictError(ORDER_MESSAGES.onlyProcessingCancels, 'order_not_cancellable');
+          }
+          await repo.markCancelled(trx, id, now);
+          const returned = [];
+          for (const line of units) {
+            const row = await repo.returnStock(trx, line.stock_id, line.quantity, now);
+            returned.push({ ...line, quantity_after: row.quantity, manager_id: row.inventory_manager_id });
+          }
+          await recordMovements(
+            trx,
+            returned.map((line) => ({
+              stock_id: line.stock_id,
+              change: line.quantity,
+              quantity_after: line.quantity_after,
+              reason: 'order_cancelled' as const,
+              actor_id: scope.user.id,
+              order_id: id,
+              created_at: now,
+            })),
+          );
+          await repo.recordStatusChange(trx, {
+            order_id: id,
+            status: CANCELLED_ORDER_STATUS,
+            actor_id: scope.user.id,
+            created_at: now,
+          });
+          const notification = await createNotification(trx, {
+            user_id: locked.customer_id,
+            title: CANCELLED_ORDER_STATUS,
+            message: orderStatusMessage(id, CANCELLED_ORDER_STATUS),
+            order_id: id,
+            created_at: now,
+          });
+          const managers = [...new Set(returned.map((line) => line.manager_id))];
+          await recordAuditEvent(trx, audit, now, {
+            action: 'order.cancelled',
+            entityType: 'order',
+            entityId: id,
+            before: { status: locked.status },
+            after: { status: CANCELLED_ORDER_STATUS, returned: units },
+            viewers: [locked.customer_id, locked.courier_service_id, ...managers],
+          });
+          const order = await repo.getOrder(trx, id, 'all');
+          if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+          const detail = await detailOf(trx, order);
+          // Last, as the report summaries' hot rows stay locked until commit.
+          await countCancelledOrder(trx, utcDay(locked.created_at), units);
+          return { detail, notification, managers };
+        });
+      const { detail, notification, managers } = await deps.rowTurns.inTurn(
+        units.map((line) => `stocks ${line.stock_id}`),
+        cancelInTurn,
+      );
+      publishToCustomer(detail, notification);
+      for (const userId of new Set([detail.courier_service_id, ...managers])) {
+        events.publish(userId, { type: 'order-updated', data: { order: detail } });
+      }
+      return detail;
+    },
+
+    /**
+     * Names another courier on an order that is not Delivered or Cancelled (an Inventory Manager). The new courier finds it on their board, the old one loses it, the
+     * customer is told who brings it now.
+     */
+    async reassignCourier(
+      scope: Scope,
+      id: number,
+      courierId: number,
+      audit: AuditContext,
+    ): Promise<OrderDetail> {
+      const { detail, notification, previousCourier } = await db.transaction().execute(async (trx) => {
+        const now = clock.now().toISOString();
+        const locked = await lockReached(trx, scope, id);
+        if (locked.status === CANCELLED_ORDER_STATUS) {
+          throw new ConflictError(orderIsFinalMessage(locked.status), 'order_final');
+        }
+        if (locked.status === 'Delivered') {
+          throw new ConflictError(ORDER_MESSAGES.alreadyDelivered, 'order_delivered');
+        }
+        if (!(await isActiveCourier(trx, courierId))) {
+          throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
+            { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
+          ]);
+        }
+        const order = await repo.getOrder(trx, id, 'all');
+        if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+        if (locked.courier_service_id === courierId) {
+          return { detail: await detailOf(trx, order), notification: undefined, previousCourier: courierId };
+        }
+        await repo.setCourier(trx, id, courierId, now);
+        const detail = await detailOf(trx, { ...order, courier_service_id: courierId });
+        const notification = await createNotification(trx, {
+          user_id: locked.customer_id,
+          title: 'Courier Changed',
+          message: courierChangedMessage(id, detail.courier_name),
+          order_id: id,
+          created_at: now,
+        });
+        await recordAuditEvent(trx, audit, now, {
+          action: 'order.courier_changed',
+          entityType: 'order',
+          entityId: id,
+          before: { courier_service_id: locked.courier_service_id },
+          after: { courier_service_id: courierId },
+          viewers: [
+            locked.customer_id,
+            locked.courier_service_id,
+            courierId,
+            ...(await repo.listManagersOfOrder(trx, id)),
+          ],
+        });
+        return { detail, notification, previousCourier: locked.courier_service_id };
+      });
+      if (notification) {
+        publishToCustomer(detail, notification);
+        events.publish(previousCourier, { type: 'order-updated', data: { order: detail } });
+        events.publish(detail.courier_service_id, { type: 'order-assigned', data: { order: detail } });
+      }
+      return detail;
     },
   };
 

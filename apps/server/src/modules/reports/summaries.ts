@@ -61,6 +61,33 @@ export async function countPlacedOrder(
   await countOrderOfDayQuery.execute(db, { day });
 }
 
+/**
+ * An order created on `day` was cancelled: its units no longer count as sold (it stays counted as
+ * an order placed that day). Call it last, as above; `lines` name each stock item once, in stock_id order.
+ */
+export async function countCancelledOrder(
+  db: Executor,
+  day: string,
+  lines: readonly { stock_id: number; quantity: number }[],
+): Promise<void> {
+  for (const line of lines) {
+    await db
+      .updateTable('product_daily_sales')
+      .set((eb) => ({ units: eb('units', '-', line.quantity) }))
+      .where('day', '=', day)
+      .where('stock_id', '=', line.stock_id)
+      .execute();
+  }
+  for (const line of lines) {
+    await db
+      .updateTable('product_monthly_sales')
+      .set((eb) => ({ units: eb('units', '-', line.quantity) }))
+      .where('month', '=', day.slice(0, 7))
+      .where('stock_id', '=', line.stock_id)
+      .execute();
+  }
+}
+
 /** An order created on `day` became Delivered (+1) or stopped being Delivered (−1); call it last, as above. */
 export async function countDeliveredChange(db: Executor, day: string, change: 1 | -1): Promise<void> {
   await db
@@ -142,6 +169,8 @@ export async function rebuildReportSummaries(db: Executor): Promise<void> {
       db
         .selectFrom('order_items')
         .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        // A cancelled order's units went back to stock: they were not sold.
+        .where('orders.status', '<>', 'Cancelled')
         .select((eb) => [
           orderDay.as('day'),
           'order_items.stock_id',

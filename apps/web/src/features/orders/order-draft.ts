@@ -1,4 +1,4 @@
-import type { LocationType, OrderDraftInput, StockItem } from '@depot/contract';
+import type { LocationType, Order, OrderDraftInput, StockItem } from '@depot/contract';
 import { useSyncExternalStore } from 'react';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 
@@ -191,4 +191,27 @@ export function readOrderConfirmation(): OrderConfirmation | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * "Order again": the draft becomes the order's lines and delivery details, to check and change on
+ * Products before placing. Prices and weights are those of the order; the preview and the server
+ * use today's.
+ */
+export function draftFromOrder(customerId: number, order: Order) {
+  updateOrderDraft(customerId, () => ({
+    customer_id: customerId,
+    shipping_address: order.shipping_address,
+    pin_code: order.pin_code,
+    location_type: order.location_type,
+    phone_number: order.phone_number,
+    courier_service_id: order.courier_service_id,
+    items: order.order_items.map((item) => ({
+      stock_id: item.stock_id,
+      product_name: item.product_name,
+      quantity: item.quantity,
+      weight: item.weight,
+      price: item.price,
+    })),
+  }));
 }

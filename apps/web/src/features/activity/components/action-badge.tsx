@@ -11,6 +11,8 @@ export const ACTION_COLORS: Record<AuditAction, string> = {
   'stock.deleted': 'red',
   'order.placed': 'green',
   'order.status_changed': 'indigo',
+  'order.cancelled': 'gray',
+  'order.courier_changed': 'indigo',
   'supply_order.placed': 'green',
   'supply_order.updated': 'indigo',
   'supplier.created': 'green',

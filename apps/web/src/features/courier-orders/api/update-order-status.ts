@@ -1,4 +1,4 @@
-import type { Order, OrderResponse, OrderStatus } from '@depot/contract';
+import type { CourierOrderStatus, Order, OrderResponse } from '@depot/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { updateCachedListRows } from '@/lib/list-cache';
@@ -6,7 +6,7 @@ import { courierOrderKeys } from './list-courier-orders';
 
 export interface UpdateOrderStatusVariables {
   id: number;
-  status: OrderStatus;
+  status: CourierOrderStatus;
 }
 
 export function updateOrderStatus({ id, status }: UpdateOrderStatusVariables): Promise<OrderResponse> {

@@ -120,6 +120,8 @@ export function courierOrderColumns(onUpdate: (order: Order) => void): ListColum
           variant="light"
           onClick={() => onUpdate(order)}
           aria-label={`Update status of order ${order.id}`}
+          // Cancelled is final (docs/product/statuses.md#customer-orders).
+          disabled={order.status === 'Cancelled'}
         >
           Update
         </Button>
@@ -129,6 +131,7 @@ export function courierOrderColumns(onUpdate: (order: Order) => void): ListColum
           variant="light"
           onClick={() => onUpdate(order)}
           aria-label={`Update status of order ${order.id}`}
+          disabled={order.status === 'Cancelled'}
         >
           Update status
         </Button>

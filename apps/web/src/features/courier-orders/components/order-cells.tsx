@@ -1,25 +1,8 @@
-import type { Order, OrderStatus } from '@depot/contract';
-import { Badge, Text } from '@mantine/core';
+import type { Order } from '@depot/contract';
+import { Text } from '@mantine/core';
 import { formatQuantity } from '@/lib/format';
 
-const STATUS_COLORS: Record<OrderStatus, string> = {
-  Processing: 'blue',
-  'In Transit': 'orange',
-  Delivered: 'green',
-};
-
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <Badge
-      color={STATUS_COLORS[status]}
-      variant="light"
-      // A narrow table column would otherwise cut the status to "Proce…".
-      styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
-    >
-      {status}
-    </Badge>
-  );
-}
+export { OrderStatusBadge } from '@/components/order-status-badge';
 
 /** The order's lines, one per row: "Hex Bolts × 3". */
 export function OrderItemsList({ order }: { order: Order }) {

@@ -1,6 +1,6 @@
 import {
+  COURIER_ORDER_STATUSES,
   ORDER_MESSAGES,
-  ORDER_STATUSES,
   type Order,
   type UpdateOrderStatusBody,
   updateOrderStatusBodySchema,
@@ -30,7 +30,8 @@ const resolveStatus = schemaResolver(updateOrderStatusBodySchema, { sync: true }
 
 function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const form = useForm<UpdateOrderStatusBody>({
-    initialValues: { status: order.status },
+    // A Cancelled order never reaches this form: its Update button is disabled.
+    initialValues: { status: order.status === 'Cancelled' ? 'Processing' : order.status },
     validate: resolveStatus,
   });
   const updateStatus = useUpdateOrderStatus();
@@ -59,7 +60,11 @@ function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void 
         <Text size="sm">
           Order {order.id} to {order.shipping_address}
         </Text>
-        <NativeSelect label="Order status" data={[...ORDER_STATUSES]} {...form.getInputProps('status')} />
+        <NativeSelect
+          label="Order status"
+          data={[...COURIER_ORDER_STATUSES]}
+          {...form.getInputProps('status')}
+        />
         {updateStatus.isError && (
           <Alert color="red" title="The status was not changed">
             {errorMessageOf(updateStatus.error)}

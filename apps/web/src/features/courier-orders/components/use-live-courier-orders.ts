@@ -16,7 +16,11 @@ export function useLiveCourierOrders(courierId: number) {
     }
     if (signal.type !== 'order-assigned' && signal.type !== 'order-updated') return;
     const { order } = signal.data;
-    if (order.courier_service_id !== courierId) return;
+    // Given to another courier by a manager: it leaves this board.
+    if (order.courier_service_id !== courierId) {
+      void queryClient.invalidateQueries({ queryKey: courierOrderKeys.lists() });
+      return;
+    }
     if (signal.type === 'order-updated') replaceCourierOrder(queryClient, order);
     else void queryClient.invalidateQueries({ queryKey: courierOrderKeys.lists() });
   });

@@ -59,6 +59,37 @@ const bodyRows = () =>
     );
 
 describe('Courier Service page', () => {
+  it('keeps a Cancelled order on the board with its Update disabled, and a live cancel disables it', async () => {
+    let orders = [order(2, { status: 'Cancelled' }), order(1)];
+    renderBoard(() => orders);
+    expect(await screen.findByRole('button', { name: 'Update status of order 2' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update status of order 1' })).toBeEnabled();
+    const stream = await openedLiveStream();
+    const cancelled = order(1, { status: 'Cancelled' });
+    orders = [orders[0] as Order, cancelled];
+    act(() => {
+      stream.emit('order-updated', { order: cancelled });
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Update status of order 1' })).toBeDisabled(),
+    );
+  });
+
+  it('drops an order given to another courier', async () => {
+    let orders = [order(2), order(1)];
+    renderBoard(() => orders);
+    await screen.findByRole('button', { name: 'Update status of order 1' });
+    const stream = await openedLiveStream();
+    const moved = order(1, { courier_service_id: 99 });
+    orders = [order(2)];
+    act(() => {
+      stream.emit('order-updated', { order: moved });
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Update status of order 1' })).not.toBeInTheDocument(),
+    );
+  });
+
   it("shows the courier's orders with the customer, their phone and the dates", async () => {
     const { requestsTo } = renderBoard([order(2, { status: 'In Transit' }), order(1)]);
 

@@ -1,5 +1,6 @@
-import type { Notification, NotificationSortField } from '@depot/contract';
-import { Group, Paper, Text } from '@mantine/core';
+import { customerOrderPath, type Notification, type NotificationSortField } from '@depot/contract';
+import { Anchor, Group, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatDateTime } from '@/lib/format';
 import './notification-list.css';
@@ -9,6 +10,15 @@ export const NOTIFICATION_COLUMNS: ListColumn<Notification, NotificationSortFiel
   { header: 'Title', cell: (item) => item.title },
   { header: 'When', cell: (item) => formatDateTime(item.created_at) },
   { header: 'Message', cell: (item) => item.message },
+  {
+    header: 'Order',
+    cell: (item) =>
+      item.order_id != null && (
+        <Anchor component={Link} to={customerOrderPath(item.order_id)}>
+          View order #{item.order_id}
+        </Anchor>
+      ),
+  },
 ];
 
 /** A notification: title, when (dd/mm/yyyy hh:mm) and message, marked by its title's class. */
@@ -24,6 +34,11 @@ export function NotificationCard({ item }: { item: Notification }) {
       <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
         {item.message}
       </Text>
+      {item.order_id != null && (
+        <Anchor component={Link} to={customerOrderPath(item.order_id)} size="sm">
+          View order #{item.order_id}
+        </Anchor>
+      )}
     </Paper>
   );
 }

@@ -1,0 +1,23 @@
+import type { OrderStatusChange } from '@depot/contract';
+import { Text, Timeline } from '@mantine/core';
+import { formatDateTime } from '@/lib/format';
+
+/** An order's status timeline, oldest first, each step with its time (dd/mm/yyyy hh:mm). */
+export function OrderTimeline({ history }: { history: readonly OrderStatusChange[] }) {
+  return (
+    <Timeline active={history.length - 1} bulletSize={14} lineWidth={2} aria-label="Status timeline">
+      {history.map((change) => (
+        <Timeline.Item
+          // A status may come back (a courier's correction), never at the same moment.
+          key={`${change.at}-${change.status}`}
+          title={change.status}
+          color={change.status === 'Cancelled' ? 'gray' : undefined}
+        >
+          <Text size="sm" c="dimmed" component="time" dateTime={change.at}>
+            {formatDateTime(change.at)}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

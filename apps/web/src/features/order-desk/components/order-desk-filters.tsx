@@ -1,0 +1,60 @@
+import { type CourierService, ORDER_STATUSES } from '@depot/contract';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+
+interface OrderDeskFiltersProps {
+  status: string;
+  courierId: string;
+  from: string;
+  to: string;
+  couriers: readonly CourierService[];
+  onChange: (name: 'status' | 'courier_service_id' | 'from' | 'to', value: string[] | string) => void;
+  dateError?: string | undefined;
+}
+
+/** Status, courier, and the days the order was placed (UTC, both optional). */
+export function OrderDeskFilters({
+  status,
+  courierId,
+  from,
+  to,
+  couriers,
+  onChange,
+  dateError,
+}: OrderDeskFiltersProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <Select
+        label="Status"
+        placeholder="All statuses"
+        data={[...ORDER_STATUSES]}
+        value={status || null}
+        onChange={(value) => onChange('status', value ?? '')}
+        clearable
+      />
+      <Select
+        label="Courier"
+        placeholder="All couriers"
+        data={couriers.map((courier) => ({ value: String(courier.id), label: courier.name }))}
+        value={courierId || null}
+        onChange={(value) => onChange('courier_service_id', value ?? '')}
+        clearable
+        searchable
+      />
+      <TextInput
+        type="date"
+        label="Placed from"
+        value={from}
+        max={to || undefined}
+        error={dateError}
+        onChange={(event) => onChange('from', event.currentTarget.value)}
+      />
+      <TextInput
+        type="date"
+        label="Placed to"
+        value={to}
+        min={from || undefined}
+        onChange={(event) => onChange('to', event.currentTarget.value)}
+      />
+    </SimpleGrid>
+  );
+}

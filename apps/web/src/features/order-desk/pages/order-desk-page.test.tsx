@@ -1,0 +1,101 @@
+import { type Order, PATHS } from '@depot/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeEventSource } from '@/testing/fake-event-source';
+import { stubFetch } from '@/testing/fetch-stub';
+import { listServer } from '@/testing/list-server';
+import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
+
+const MANAGER = TEST_USERS.inventoryManager;
+const COURIERS = [
+  { id: 21, name: 'Swift Couriers' },
+  { id: 22, name: 'Other Couriers' },
+];
+
+const orderOf = (id: number, status: Order['status'], courier = 21): Order => ({
+  id,
+  created_at: '2026-11-20T09:00:00.000Z',
+  shipping_address: '12 Janpath Road, New Delhi',
+  pin_code: '110001',
+  location_type: 'urban',
+  phone_number: '+91 98765 43210',
+  consignment_weight: 1.4,
+  order_items: [{ stock_id: 3, product_name: 'Steel Hinges', quantity: 4, price: 4.25, weight: 0.35 }],
+  items_total: 17,
+  shipping_cost: 7.8,
+  delivery_date: '2026-11-22T09:00:00.000Z',
+  status,
+  courier_service_id: courier,
+  customer_id: 8,
+  customer_name: 'Cara Customer',
+});
+
+function renderDesk(orders: () => Order[], extra: Parameters<typeof stubFetch>[0] = {}) {
+  installFakeEventSource();
+  const fetchStub = stubFetch({
+    'GET /auth/profile': { status: 200, body: profileOf(MANAGER) },
+    'GET /api/couriers-services': { status: 200, body: COURIERS },
+    'GET /api/orders': listServer<Order>(orders, {
+      searchIn: (order) => [order.id, order.customer_name, order.phone_number, order.pin_code],
+      filter: (order, query) =>
+        !query.get('courier_service_id') ||
+        String(order.courier_service_id) === query.get('courier_service_id'),
+    }),
+    ...extra,
+  });
+  return { ...renderApp(PATHS.orderDesk, { storedUser: MANAGER }), ...fetchStub };
+}
+
+describe('Customer Orders (manager)', () => {
+  it('lists the orders with customer, phone and courier, and offers only what each order allows', async () => {
+    renderDesk(() => [orderOf(12, 'Delivered'), orderOf(11, 'Processing')]);
+    expect(await screen.findByRole('heading', { name: 'Customer Orders', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Customer Orders' })).toHaveAttribute('href', PATHS.orderDesk);
+    await screen.findAllByText('Cara Customer');
+    expect(screen.getAllByText('Swift Couriers').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Change courier of order 12' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel order 12' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel order 11' })).toBeEnabled();
+  });
+
+  it('gives an order another courier', async () => {
+    let orders = [orderOf(11, 'In Transit')];
+    const { user, requestsTo } = renderDesk(() => orders, {
+      'PUT /api/orders/11/courier': () => {
+        orders = [orderOf(11, 'In Transit', 22)];
+        return { status: 200, body: { message: 'Courier changed successfully', order: orders[0] } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change courier of order 11' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change courier' }));
+    const [courierInput] = dialog.getAllByLabelText('Courier service');
+    if (!courierInput) throw new Error('no courier input');
+    await user.click(courierInput);
+    await user.click(await screen.findByRole('option', { name: 'Other Couriers' }));
+    await user.click(dialog.getByRole('button', { name: 'Change courier' }));
+    await waitFor(() => expect(requestsTo('PUT /api/orders/11/courier')).toHaveLength(1));
+    expect(requestsTo('PUT /api/orders/11/courier')[0]?.body).toEqual({ courier_service_id: 22 });
+    const asked = requestsTo('GET /api/orders').length;
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Change courier' })).not.toBeInTheDocument(),
+    );
+    // The list is asked again and shows the order with its new courier.
+    await waitFor(() => expect(requestsTo('GET /api/orders').length).toBeGreaterThanOrEqual(asked));
+    await waitFor(() => expect(screen.queryAllByRole('cell', { name: 'Other Couriers' })).toHaveLength(1));
+  });
+
+  it('cancels a Processing order after asking', async () => {
+    let orders = [orderOf(11, 'Processing')];
+    const { user, requestsTo } = renderDesk(() => orders, {
+      'POST /api/orders/11/cancel': () => {
+        orders = [orderOf(11, 'Cancelled')];
+        return { status: 200, body: { message: 'Order cancelled', order: orders[0] } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel order 11' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order' }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(requestsTo('POST /api/orders/11/cancel')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel order 11' })).toBeDisabled());
+  });
+});

@@ -1,0 +1,84 @@
+import type { OrderDetail } from '@depot/contract';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LabelledValue } from '@/components/labelled-value';
+import { OrderStatusBadge } from '@/components/order-status-badge';
+import { OrderTimeline } from '@/components/order-timeline';
+import { formatDate, formatDateTime, formatMoney, formatQuantity, formatWeight } from '@/lib/format';
+
+/** What an order page shows of it: where it stands, its lines and totals, where it goes and who brings it. */
+export function OrderSummary({ order }: { order: OrderDetail }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md" h="100%">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={3} size="h4">
+                Status
+              </Title>
+              <OrderStatusBadge status={order.status} />
+            </Group>
+            <OrderTimeline history={order.status_history} />
+          </Stack>
+        </Paper>
+
+        <Paper withBorder p="md" h="100%">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              Items
+            </Title>
+            <Stack gap={6} component="ul" m={0} p={0} aria-label="Order lines" style={{ listStyle: 'none' }}>
+              {order.order_items.map((item) => (
+                <Group key={item.stock_id} component="li" justify="space-between" wrap="nowrap" gap="sm">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {item.product_name} × {formatQuantity(item.quantity)}{' '}
+                    <Text span size="xs" c="dimmed">
+                      at {formatMoney(item.price)}
+                    </Text>
+                  </Text>
+                  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {formatMoney(Math.round(item.price * item.quantity * 100) / 100)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+              <LabelledValue label="Total Cost" value={formatMoney(order.items_total)} numeric />
+              <LabelledValue label="Shipping Cost" value={formatMoney(order.shipping_cost)} numeric />
+              <LabelledValue
+                label="Grand Total"
+                value={
+                  <strong>
+                    {formatMoney(Math.round((order.items_total + order.shipping_cost) * 100) / 100)}
+                  </strong>
+                }
+                numeric
+              />
+              <LabelledValue label="Weight" value={formatWeight(order.consignment_weight)} numeric />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+          <LabelledValue
+            label="Delivery address"
+            value={
+              <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {order.shipping_address}
+                {'\n'}PIN {order.pin_code} ({order.location_type})
+              </Text>
+            }
+          />
+          <LabelledValue label="Phone" value={order.phone_number} />
+          <LabelledValue label="Courier" value={order.courier_name} />
+          <LabelledValue
+            label="Expected delivery"
+            value={order.status === 'Cancelled' ? '—' : formatDate(order.delivery_date)}
+          />
+          <LabelledValue label="Placed" value={formatDateTime(order.created_at)} />
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}
