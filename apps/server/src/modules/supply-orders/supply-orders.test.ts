@@ -175,7 +175,7 @@ describe('placing a replenishment order', () => {
 
     const notification = await db()
       .selectFrom('notifications')
-      .select(['id', 'title', 'message', 'created_at'])
+      .select(['id', 'title', 'message', 'created_at', 'order_id'])
       .where('user_id', '=', supplier.user.id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
@@ -184,6 +184,8 @@ describe('placing a replenishment order', () => {
       title: 'Order Received',
       message: `Supply order #${order.id} has been received from Ivy Manager`,
       created_at: now,
+      // Only a customer order's notifications link to it.
+      order_id: null,
     });
     expect(bus.published).toEqual([
       { userId: supplier.user.id, event: { type: 'notification', data: notification } },
