@@ -69,7 +69,14 @@ const patternOf = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
  * (db/migrations/2026-12-02-list-sorts-and-search.ts): they find the rows holding a text of three
  * letters or more without reading every row, as PostgreSQL's trigram indexes do for ILIKE.
  */
-const TRIGRAM_TABLES = new Set(['stocks', 'supplier_products', 'users', 'orders', 'supply_orders']);
+const TRIGRAM_TABLES = new Set([
+  'stocks',
+  'supplier_products',
+  'users',
+  'orders',
+  'supply_orders',
+  'notifications',
+]);
 const TRIGRAM_MIN_LENGTH = 3;
 
 /** The tables whose `table.column`s a search may look for `text` in through a trigram table. */

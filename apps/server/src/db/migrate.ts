@@ -25,6 +25,7 @@ import { stockCountsMigration } from './migrations/2026-12-05-stock-counts';
 import { stockMovementTalliesMigration } from './migrations/2026-12-05-stock-movement-tallies';
 import { skusMigration } from './migrations/2026-12-06-skus';
 import { orderFollowingMigration } from './migrations/2026-12-07-order-following';
+import { notificationSearchMigration } from './migrations/2026-12-08-notification-search';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-05-partial-deliveries': partialDeliveriesMigration,
   '2026-12-06-skus': skusMigration,
   '2026-12-07-order-following': orderFollowingMigration,
+  '2026-12-08-notification-search': notificationSearchMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
