@@ -131,6 +131,12 @@ export const DEMO_COURIERS: readonly DemoPerson[] = [
   { role: 'Courier Service', name: 'Green Route Delivery' },
 ];
 
+/** Staff who registered themselves today and wait for a manager's approval on the Team screen. */
+export const DEMO_APPLICANTS: readonly DemoPerson[] = [
+  { role: 'Inventory Manager', name: 'Farhan Qureshi' },
+  { role: 'Courier Service', name: 'Konkan Coastal Couriers' },
+];
+
 export const DEMO_CUSTOMERS: readonly DemoPerson[] = [
   'Ananya Iyer',
   'Rohan Kulkarni',

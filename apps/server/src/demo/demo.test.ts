@@ -7,7 +7,7 @@ import {
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
-import { DEMO_MANAGERS, DEMO_PASSWORD, DEMO_SUPPLIERS, demoEmail } from './demo-business';
+import { DEMO_APPLICANTS, DEMO_MANAGERS, DEMO_PASSWORD, DEMO_SUPPLIERS, demoEmail } from './demo-business';
 import { type DemoSummary, seedDemoIfMissing } from './seed-demo';
 
 const DAYS = 14;
@@ -18,7 +18,10 @@ describe('the demo business', () => {
 
   beforeAll(async () => {
     // The seeding app's sessions, as `npm run demo` sets them: a day idle, thirty days in all.
-    t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1440', SESSION_MAX_HOURS: '720' } });
+    // Staff wait for approval, as `npm run demo` sets it.
+    t = await createTestApp({
+      env: { SESSION_IDLE_MINUTES: '1440', SESSION_MAX_HOURS: '720', REGISTRATION: 'approval' },
+    });
     t.clock.set(new Date('2026-11-20T15:30:00.000Z'));
     summary = await seedDemoIfMissing(t.app, t.clock, { days: DAYS });
   }, 120_000);
@@ -32,6 +35,29 @@ describe('the demo business', () => {
     expect(summary?.orders).toBeGreaterThan(DAYS * 3);
     for (const status of SUPPLY_ORDER_STATUSES)
       expect(summary?.supplyOrders[status], status).toBeGreaterThan(0);
+  });
+
+  it("has its first manager approve the staff, and leaves today's applicants waiting on the Team screen", async () => {
+    const owner = DEMO_MANAGERS[0]?.name ?? '';
+    const login = await t.call('POST', '/auth/login', undefined, {
+      email: demoEmail(owner),
+      password: DEMO_PASSWORD,
+    });
+    expect(login.statusCode).toBe(200);
+    const waiting = await t.call('GET', '/api/team?status=pending', { cookie: sessionCookieFrom(login) });
+    expect(waiting.statusCode).toBe(200);
+    expect((waiting.json() as { email: string }[]).map((member) => member.email).sort()).toEqual(
+      DEMO_APPLICANTS.map((applicant) => demoEmail(applicant.name)).sort(),
+    );
+    const staff = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'approval_status'])
+      .where('role', '!=', 'Customer')
+      .execute();
+    const applicants = new Set(DEMO_APPLICANTS.map((applicant) => demoEmail(applicant.name)));
+    expect(
+      staff.filter((row) => !applicants.has(row.email)).every((row) => row.approval_status === 'active'),
+    ).toBe(true);
   });
 
   it("holds the first supplier's supply orders in every status, for a visitor to update", async () => {

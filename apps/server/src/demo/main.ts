@@ -47,9 +47,9 @@ async function main() {
       SESSION_IDLE_MINUTES: '1440',
       SESSION_MAX_HOURS: '720',
       LOG_LEVEL: 'warn',
-      // The demo's people register their own roles, as the SPEC lets them; `npm start` afterwards
-      // runs with the install's own setting (docs/decisions/016-accounts-belong-to-their-owners.md).
-      REGISTRATION: 'open',
+      // Staff wait for approval, as on a real install: the first manager approves the others
+      // (docs/decisions/016-accounts-belong-to-their-owners.md).
+      REGISTRATION: 'approval',
     });
   } catch (error) {
     if (error instanceof ConfigError) {

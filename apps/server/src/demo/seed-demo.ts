@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { seededRandom } from '../test/seeded-random';
 import {
   DEMO_ADDRESSES,
+  DEMO_APPLICANTS,
   DEMO_COURIERS,
   DEMO_CUSTOMERS,
   DEMO_MANAGERS,
@@ -143,16 +144,33 @@ export async function seedDemoBusiness(
     account.lastUsedAt = account.loggedInAt;
   }
 
-  async function register(person: DemoPerson): Promise<Account> {
+  /**
+   * The install's first Inventory Manager: approved as they register, they own the business and
+   * approve the staff who come after them (docs/decisions/016-accounts-belong-to-their-owners.md).
+   */
+  let owner: Account | undefined;
+
+  async function apply(person: DemoPerson) {
     const email = demoEmail(person.name);
-    const { user } = await call<{ user: { id: number } }>(null, 'POST', '/auth/register', {
-      role: person.role,
-      name: person.name,
-      email,
-      password: DEMO_PASSWORD,
-    });
-    const account = { id: user.id, name: person.name, email, cookie: '', loggedInAt: 0, lastUsedAt: 0 };
+    const { user, approval_status } = await call<{ user: { id: number }; approval_status: string }>(
+      null,
+      'POST',
+      '/auth/register',
+      { role: person.role, name: person.name, email, password: DEMO_PASSWORD },
+    );
+    return { id: user.id, email, waiting: approval_status === 'pending' };
+  }
+
+  async function register(person: DemoPerson): Promise<Account> {
+    const { id, email, waiting } = await apply(person);
+    if (waiting) {
+      if (!owner)
+        throw new Error('the demo needs an install with no Inventory Manager yet: its first one owns it');
+      await call(owner, 'POST', `/api/team/${id}/approve`);
+    }
+    const account = { id, name: person.name, email, cookie: '', loggedInAt: 0, lastUsedAt: 0 };
     await logIn(account);
+    if (person.role === 'Inventory Manager') owner ??= account;
     return account;
   }
 
@@ -397,6 +415,9 @@ export async function seedDemoBusiness(
       });
     }
   }
+
+  // Today's applicants, waiting on the Team screen for a manager's decision.
+  for (const applicant of DEMO_APPLICANTS) await apply(applicant);
 
   for (const manager of managers.values()) {
     const orders = await call<SupplyOrder[]>(manager, 'GET', '/api/replenishment-orders?limit=1000');
