@@ -122,7 +122,7 @@ test("the Inventory Manager's stock, replenishment and orders", async ({ page })
 
   await page.goto('/dashboard/activity');
   await checks.check('Activity', heading(page, 'Activity'));
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await checks.check('Account menu', () => page.getByRole('menuitem', { name: 'Log out on every device' }));
   await page.keyboard.press('Escape');
   checks.expectNoProblems();

@@ -16,7 +16,7 @@ import {
 
 /** Opens the Account page from the header's Account menu. */
 async function openAccountPage(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Account settings' }).click();
   await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
 }

@@ -66,7 +66,7 @@ test('@phone Activity fits a phone screen', async ({ page }) => {
   await signUpAndLogIn(page, 'Inventory Manager', 'Pocket Audra');
   // The longest role's title takes two lines beside the icon-only Account button.
   await expectHeaderFits(page);
-  await expect(page.getByRole('button', { name: 'Account' })).not.toContainText('Account');
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).not.toContainText('Account');
   await expect(page.getByRole('heading', { name: 'Inventory Reporting' })).toBeVisible();
   await snapshot(page, 'dashboard-manager-phone');
   const item = `Galvanised carriage bolts with square necks ${suffix()}`;

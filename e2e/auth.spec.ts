@@ -142,7 +142,7 @@ test('@phone the sidebar collapses behind a menu button at phone width', async (
     .getByRole('link', { name: 'Courier Service' });
   await expect(sidebarLink).toBeHidden();
   await expectHeaderFits(page);
-  await expect(page.getByRole('button', { name: 'Account' })).not.toContainText('Account');
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).not.toContainText('Account');
   await snapshot(page, 'dashboard-phone-closed');
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await expect(sidebarLink).toBeVisible();
@@ -167,7 +167,7 @@ test('@phone logging out on every device ends the session in another browser too
     await loginThroughUi(other, email);
     await expect(other.getByRole('heading', { name: "Supplier's Dashboard" })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Log out on every device' }).click();
     await expect(page.getByText('Logged out on every device')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In/Register' })).toBeVisible();
