@@ -38,21 +38,32 @@ export class ScreenChecks {
       await this.page.setViewportSize(VIEWPORTS[viewport]);
       await expect(ready(), `${label} shows its content (${viewport})`).toBeVisible();
       await expect(this.page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
-      // Axe would measure a fading dialog's colours halfway through.
-      await this.page.waitForFunction(() =>
-        document
-          .getAnimations()
-          .every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'),
-      );
+      await this.settle();
       await this.expectNoHorizontalScroll(`${label} (${viewport})`);
       if (dialog && viewport === 'phone') continue;
       // Every rule in the light scheme; the dark one changes only colours, so only contrast again.
       await this.scan(`${label} (${viewport}, light)`, 'all', dialog);
       await this.useScheme('dark');
+      await this.settle();
       await this.scan(`${label} (${viewport}, dark)`, 'contrast', dialog);
       await this.useScheme('light');
     }
     await this.page.setViewportSize(VIEWPORTS.desktop);
+  }
+
+  /**
+   * Waits for every finite transition and animation to end: axe would measure a fading dialog, or a
+   * toast sliding in over the text, halfway through and report a blended colour. Spinners and other
+   * endless animations never end, so they are left out.
+   */
+  private async settle() {
+    await this.page.waitForFunction(() =>
+      document.getAnimations().every((animation) => {
+        if (animation.playState !== 'running') return true;
+        const iterations = animation.effect?.getComputedTiming().iterations;
+        return iterations === Number.POSITIVE_INFINITY;
+      }),
+    );
   }
 
   expectNoProblems() {
