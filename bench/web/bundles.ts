@@ -31,6 +31,7 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   { route: '/reset-password/{token}', lazy: [page('auth', 'reset-password-page')] },
   { route: '/logout', lazy: [page('auth', 'logout-page')] },
   { route: '/track/{token}', lazy: [page('tracking', 'tracking-page')] },
+  { route: '/print/{document}?ids=', lazy: [page('print', 'print-page')] },
   {
     route: '/dashboard/overview (Inventory Manager)',
     // Chart.js comes in the charts' worker (chart-worker.ts, an asset of the page's chunk) once the

@@ -170,6 +170,11 @@ export const API_ACCESS = {
     object: 'supplyOrder',
   },
   'POST /api/replenishment-orders': { roles: { 'Inventory Manager': 'own' }, object: 'supplyOrder' },
+  /** One supply order with both parties' contact: its purchase order document. */
+  'GET /api/replenishment-orders/:id': {
+    roles: { 'Inventory Manager': 'own', Supplier: 'assigned' },
+    object: 'supplyOrder',
+  },
   'PUT /api/replenishment-orders/:id': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
   'GET /api/supplier-scorecards': {
     roles: { 'Inventory Manager': 'all', Supplier: 'assigned' },

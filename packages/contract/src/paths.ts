@@ -32,6 +32,12 @@ export const PATHS = {
   orderDesk: '/dashboard/customer-orders',
   /** The public tracking page: no login (docs/product/business-rules.md#following-an-order). */
   track: '/track/:token',
+  /**
+   * Printable documents of the orders named by `?ids=` (docs/product/screens.md#printed-documents):
+   * `packing-slips` of customer orders, `purchase-orders` of supply orders; outside the dashboard's
+   * frame, so a page is the document alone.
+   */
+  print: '/print/:document',
   notifications: '/dashboard/notifications',
   activity: '/dashboard/activity',
   team: '/dashboard/team',

@@ -269,6 +269,21 @@ export type SupplyOrder = z.infer<typeof supplyOrderSchema>;
 
 export const supplyOrderListResponseSchema = z.array(supplyOrderSchema);
 
+/**
+ * GET /api/replenishment-orders/{id}: the order and how to reach both parties, for its purchase
+ * order document (docs/product/business-rules.md#printed-documents). The supplier's phone and
+ * address are null for an account that never had them.
+ */
+export const supplyOrderDetailSchema = supplyOrderSchema
+  .extend({
+    inventory_manager_email: z.string(),
+    supplier_email: z.string(),
+    supplier_phone_number: z.string().nullable(),
+    supplier_address: z.string().nullable(),
+  })
+  .meta({ id: 'SupplyOrderDetail' });
+export type SupplyOrderDetail = z.infer<typeof supplyOrderDetailSchema>;
+
 /** A manager's own supply orders (My Orders) or those placed with a supplier (Supply Orders). */
 export const SUPPLY_ORDER_LIST = defineList({
   sortFields: [

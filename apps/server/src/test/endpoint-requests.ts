@@ -404,6 +404,7 @@ export const VALID_REQUESTS: Record<
 
   'GET /api/replenishment-orders': async () => ({}),
   'POST /api/replenishment-orders': async (world) => ({ body: supplyOrderBody(world) }),
+  'GET /api/replenishment-orders/:id': async (world) => ({ params: id(world.supplyOrderId) }),
   'PUT /api/replenishment-orders/:id': async (world) => ({
     params: id((await createSupplyOrder(world)).order.id),
     body: { status: 'Processing', expected_delivery_time: '2026-07-01T09:30:00.000Z' },

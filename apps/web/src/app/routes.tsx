@@ -44,6 +44,7 @@ const OrderPage = lazyWithTimeout(() =>
 );
 const OrderDeskPage = lazyWithTimeout(() => import('@/features/order-desk/pages/order-desk-page'));
 const TrackingPage = lazyWithTimeout(() => import('@/features/tracking/pages/tracking-page'));
+const PrintPage = lazyWithTimeout(() => import('@/features/print/pages/print-page'));
 const NotificationsPage = lazyWithTimeout(() => import('@/features/notifications/pages/notifications-page'));
 const ActivityPage = lazyWithTimeout(() => import('@/features/activity/pages/activity-page'));
 const TeamPage = lazyWithTimeout(() => import('@/features/team/pages/team-page'));
@@ -141,6 +142,7 @@ export const appRoutes: RouteObject[] = [
       { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
       { path: PATHS.confirmEmail, element: <ConfirmEmailPage /> },
       { path: PATHS.track, element: <TrackingPage /> },
+      { path: PATHS.print, element: <PrintPage /> },
       { path: PATHS.logout, element: <LogoutPage /> },
       { path: PATHS.logoutEverywhere, element: <LogoutPage everywhere /> },
       {

@@ -266,6 +266,7 @@ describe('the authorization matrix', () => {
         "POST /api/stock-replenishment/products/import: supplier own (supplierProduct)",
         "GET /api/replenishment-orders: manager own, supplier assigned (supplyOrder)",
         "POST /api/replenishment-orders: manager own (supplyOrder)",
+        "GET /api/replenishment-orders/:id: manager own, supplier assigned (supplyOrder)",
         "PUT /api/replenishment-orders/:id: supplier assigned (supplyOrder)",
         "GET /api/supplier-scorecards: manager all, supplier assigned (supplyOrder)",
         "POST /api/replenishment-orders/:id/deliveries: supplier assigned (supplyOrder)",

@@ -196,3 +196,34 @@ export async function changeSupplyOrder(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * How to reach the two parties of a supply order, deactivated accounts too: a past order's
+ * documents stay printable after its supplier is deleted.
+ */
+export async function getSupplyOrderParties(
+  db: Executor,
+  managerId: number,
+  supplierId: number,
+): Promise<{ manager: PartyContact; supplier: PartyContact }> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone_number', 'address'])
+    .where('id', 'in', [managerId, supplierId])
+    .execute();
+  const contactOf = (id: number): PartyContact => {
+    const row = rows.find((found) => found.id === id);
+    return {
+      email: row?.email ?? '',
+      phone_number: row?.phone_number ?? null,
+      address: row?.address ?? null,
+    };
+  };
+  return { manager: contactOf(managerId), supplier: contactOf(supplierId) };
+}
+
+export interface PartyContact {
+  email: string;
+  phone_number: string | null;
+  address: string | null;
+}

@@ -5,6 +5,7 @@ import {
   recordDeliveryBodySchema,
   SUPPLY_ORDER_MESSAGES,
   supplierScorecardsResponseSchema,
+  supplyOrderDetailSchema,
   supplyOrderListQuerySchema,
   supplyOrderListResponseSchema,
   supplyOrderResponseSchema,
@@ -59,6 +60,21 @@ export async function supplyOrderRoutes(app: FastifyInstance, options: SupplyOrd
     idempotentCreateOptions({ tags, body: createSupplyOrderBodySchema, created: supplyOrderResponseSchema }),
     async (request, reply) =>
       reply.status(201).send(await supplyOrderService.place(request.body, placingOf(request))),
+  );
+
+  routes.get(
+    '/api/replenishment-orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "One supply order with how to reach its manager and its supplier: what its purchase order document prints. Another's order is a 404.",
+        params: idParamsSchema,
+        response: { 200: supplyOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => supplyOrderService.get(scopeOf(request), request.params.id),
   );
 
   routes.put(

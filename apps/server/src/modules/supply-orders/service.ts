@@ -15,6 +15,7 @@ import {
   type RecordDeliveryBody,
   SUPPLY_ORDER_MESSAGES,
   type SupplyOrder,
+  type SupplyOrderDetail,
   type SupplyOrderItem,
   type SupplyOrderListQuery,
   type SupplyOrderStatus,
@@ -486,6 +487,27 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
      * A manager's own supply orders, or those placed with a supplier
      * (docs/product/business-rules.md#supply-orders).
      */
+    /**
+     * One supply order the caller reaches, with both parties' contact for its purchase order
+     * (docs/product/business-rules.md#printed-documents); another's order is a 404.
+     */
+    async get(scope: Scope, id: number): Promise<SupplyOrderDetail> {
+      const order = await repo.getSupplyOrder(db, id, scope.reach);
+      if (!order) throw new NotFoundError(SUPPLY_ORDER_MESSAGES.notFound);
+      const { manager, supplier } = await repo.getSupplyOrderParties(
+        db,
+        order.inventory_manager_id,
+        order.supplier_id,
+      );
+      return {
+        ...order,
+        inventory_manager_email: manager.email,
+        supplier_email: supplier.email,
+        supplier_phone_number: supplier.phone_number,
+        supplier_address: supplier.address,
+      };
+    },
+
     list(scope: Scope, query: SupplyOrderListQuery): Promise<ListPage<SupplyOrder>> {
       return repo.pageOfSupplyOrders(db, scope.reach, query);
     },

@@ -43,6 +43,8 @@ export interface ListColumn<Row, SortField extends string = string> {
   header: string;
   /** The header is for screen readers only (a column of buttons). */
   headerHidden?: boolean;
+  /** What the table's header cell shows instead of the header (a "select this page" checkbox). */
+  headerCell?: ReactNode;
   /** The API's sort field; the header then sorts the list. */
   sort?: SortField;
   align?: 'left' | 'right';
@@ -247,6 +249,7 @@ function ListTable<Row, SortField extends string>({
 }
 
 function headerOf<Row, SortField extends string>(column: ListColumn<Row, SortField>): ReactNode {
+  if (column.headerCell !== undefined) return column.headerCell;
   return column.headerHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header;
 }
 

@@ -58,6 +58,31 @@ describe('Customer Orders (manager)', () => {
     expect(screen.getByRole('button', { name: 'Cancel order 11' })).toBeEnabled();
   });
 
+  it('prints the orders ticked as packing slips in a new tab, as one job', async () => {
+    const { user } = renderDesk(() => [
+      orderOf(12, 'Delivered'),
+      orderOf(11, 'Processing'),
+      orderOf(10, 'In Transit'),
+    ]);
+    const eleven = await screen.findByRole('checkbox', { name: 'Select order 11' });
+    expect(screen.getByRole('button', { name: 'Print packing slips' })).toBeDisabled();
+    await user.click(eleven);
+    await user.click(screen.getByRole('checkbox', { name: 'Select order 12' }));
+    const link = screen.getByRole('link', { name: 'Print packing slips (2)' });
+    expect(link).toHaveAttribute('href', '/print/packing-slips?ids=11,12');
+    expect(link).toHaveAttribute('target', '_blank');
+    const page = screen.getByRole('checkbox', { name: 'Select every order on this page' });
+    expect(page).toHaveAttribute('data-indeterminate', 'true');
+    await user.click(page);
+    expect(screen.getByRole('link', { name: 'Print packing slips (3)' })).toHaveAttribute(
+      'href',
+      '/print/packing-slips?ids=11,12,10',
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('button', { name: 'Print packing slips' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Select order 11' })).not.toBeChecked();
+  });
+
   it('gives an order another courier', async () => {
     let orders = [orderOf(11, 'In Transit')];
     const { user, requestsTo } = renderDesk(() => orders, {

@@ -1,9 +1,17 @@
-import { isDayRangeInOrder, LIST_MESSAGES, ORDER_MESSAGES, type Order } from '@depot/contract';
+import {
+  isDayRangeInOrder,
+  LIST_MESSAGES,
+  ORDER_MESSAGES,
+  type Order,
+  type OrderSortField,
+} from '@depot/contract';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataList } from '@/components/data-list/data-list';
 import { PageTitle } from '@/components/page-title';
+import { PrintSelectedButton, selectColumn } from '@/components/print-selection';
+import { useRowSelection } from '@/hooks/use-row-selection';
 import { errorMessageOf } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { toast } from '@/lib/toast';
@@ -30,6 +38,7 @@ export default function OrderDeskPage() {
   const queryClient = useQueryClient();
   const [reassigning, setReassigning] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const selection = useRowSelection();
   useLiveEvents((signal) => {
     if (signal.type === 'reconnected' || signal.type === 'order-updated') {
       void queryClient.invalidateQueries({ queryKey: orderDeskKeys.lists() });
@@ -44,7 +53,10 @@ export default function OrderDeskPage() {
       <PageTitle>Customer Orders</PageTitle>
       <DataList
         list={orders}
-        columns={orderDeskColumns({ courierName, onReassign: setReassigning, onCancel: setCancelling })}
+        columns={[
+          selectColumn<Order, OrderSortField>(selection, orders.rows, 'order'),
+          ...orderDeskColumns({ courierName, onReassign: setReassigning, onCancel: setCancelling }),
+        ]}
         rowKey={(order) => order.id}
         label="Customer orders"
         noun={{ one: 'order', other: 'orders' }}
@@ -54,15 +66,18 @@ export default function OrderDeskPage() {
         noMatch={(search) => (search ? `No orders match “${search}”.` : 'No orders match these filters.')}
         search={{ label: 'Search customer orders', placeholder: 'Order number, customer, phone or PIN' }}
         filters={
-          <OrderDeskFilters
-            status={orders.filters.status?.[0] ?? ''}
-            courierId={orders.filters.courier_service_id?.[0] ?? ''}
-            from={range.from ?? ''}
-            to={range.to ?? ''}
-            couriers={courierList}
-            dateError={isDayRangeInOrder(range) ? undefined : LIST_MESSAGES.fromAfterTo}
-            onChange={(name, value) => orders.setFilter(name, value === '' ? undefined : value)}
-          />
+          <>
+            <OrderDeskFilters
+              status={orders.filters.status?.[0] ?? ''}
+              courierId={orders.filters.courier_service_id?.[0] ?? ''}
+              from={range.from ?? ''}
+              to={range.to ?? ''}
+              couriers={courierList}
+              dateError={isDayRangeInOrder(range) ? undefined : LIST_MESSAGES.fromAfterTo}
+              onChange={(name, value) => orders.setFilter(name, value === '' ? undefined : value)}
+            />
+            <PrintSelectedButton selection={selection} document="packing-slips" label="Print packing slips" />
+          </>
         }
         cardsBelowEm={80}
         minTableWidth={980}

@@ -1,12 +1,15 @@
-import { SUPPLY_ORDER_MESSAGES, type SupplyOrder } from '@depot/contract';
+import { SUPPLY_ORDER_MESSAGES, type SupplyOrder, type SupplyOrderSortField } from '@depot/contract';
 import { DataList } from '@/components/data-list/data-list';
+import { PrintSelectedButton, selectColumn } from '@/components/print-selection';
+import { useRowSelection } from '@/hooks/use-row-selection';
 import { useSupplyOrderList } from '../api/list-supply-orders';
 import { supplyOrderColumns } from './supply-order-columns';
 import { SupplyOrderStatusFilter } from './supply-order-status-filter';
 
 /**
  * The supply orders list of My Orders (manager) and Supply Orders (supplier): newest first, a page
- * at a time, searched, sorted and filtered by status on the server.
+ * at a time, searched, sorted and filtered by status on the server; the orders ticked print as
+ * purchase orders, one page each.
  */
 export function SupplyOrderList({
   onUpdate,
@@ -16,10 +19,14 @@ export function SupplyOrderList({
   onDeliver?: (order: SupplyOrder) => void;
 }) {
   const orders = useSupplyOrderList();
+  const selection = useRowSelection();
   return (
     <DataList
       list={orders}
-      columns={supplyOrderColumns(onUpdate, onDeliver)}
+      columns={[
+        selectColumn<SupplyOrder, SupplyOrderSortField>(selection, orders.rows, 'supply order'),
+        ...supplyOrderColumns(onUpdate, onDeliver),
+      ]}
       rowKey={(order) => order.id}
       label="Supply orders"
       noun={{ one: 'supply order', other: 'supply orders' }}
@@ -34,10 +41,17 @@ export function SupplyOrderList({
         placeholder: 'Search by ID, name or address',
       }}
       filters={
-        <SupplyOrderStatusFilter
-          value={orders.filters.status ?? []}
-          onChange={(statuses) => orders.setFilter('status', statuses)}
-        />
+        <>
+          <SupplyOrderStatusFilter
+            value={orders.filters.status ?? []}
+            onChange={(statuses) => orders.setFilter('status', statuses)}
+          />
+          <PrintSelectedButton
+            selection={selection}
+            document="purchase-orders"
+            label="Print purchase orders"
+          />
+        </>
       }
       cardsBelowEm={75}
       minTableWidth={900}
