@@ -1,5 +1,6 @@
 import { SUPPLY_ORDER_MESSAGES, type SupplyOrder } from '@depot/contract';
 import { DataList } from '@/components/data-list/data-list';
+import { DayRangeChip } from '@/components/data-list/day-range-chip';
 import { useSupplyOrderList } from '../api/list-supply-orders';
 import { supplyOrderColumns } from './supply-order-columns';
 import { SupplyOrderStatusFilter } from './supply-order-status-filter';
@@ -34,10 +35,13 @@ export function SupplyOrderList({
         placeholder: 'Search by ID, name or address',
       }}
       filters={
-        <SupplyOrderStatusFilter
-          value={orders.filters.status ?? []}
-          onChange={(statuses) => orders.setFilter('status', statuses)}
-        />
+        <>
+          <SupplyOrderStatusFilter
+            value={orders.filters.status ?? []}
+            onChange={(statuses) => orders.setFilter('status', statuses)}
+          />
+          <DayRangeChip label="Expected" from="due_from" to="due_to" />
+        </>
       }
       cardsBelowEm={75}
       minTableWidth={900}
