@@ -42,6 +42,8 @@ import { createNotificationService } from './modules/notifications/service';
 import { createRowTurns } from './modules/order-engine/row-turns';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
+import { overviewRoutes } from './modules/overview/routes';
+import { createOverviewService } from './modules/overview/service';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { reportRoutes } from './modules/reports/routes';
@@ -301,6 +303,7 @@ export async function buildApp(options: BuildAppOptions) {
     }),
   });
   await app.register(importRoutes, { importService: createImportService({ db: database.db, clock }) });
+  await app.register(overviewRoutes, { overviewService: createOverviewService({ db: database.db, clock }) });
   await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });
   await app.register(activityRoutes, { activityService: createActivityService({ db: database.db }) });
   await app.register(notificationRoutes, {

@@ -182,6 +182,11 @@ export const API_ACCESS = {
   },
   'POST /api/replenishment-orders/:id/deliveries': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
 
+  /** Each role's day on the Overview (docs/product/screens.md#overview), over the caller's own orders. */
+  'GET /api/overview/customer': { roles: { Customer: 'own' }, object: 'order' },
+  'GET /api/overview/courier': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
+  'GET /api/overview/supplier': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
+
   'GET /api/inventory-reports': { roles: { 'Inventory Manager': 'all' }, object: 'report' },
   'GET /api/order-performance-and-demand-analysis': {
     roles: { 'Inventory Manager': 'all' },

@@ -14,6 +14,7 @@ export * from './lists';
 export * from './navigation';
 export * from './notifications';
 export * from './orders';
+export * from './overview';
 export * from './paths';
 export * from './pincodes';
 export * from './roles';

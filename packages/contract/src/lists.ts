@@ -45,6 +45,8 @@ export const LIST_MESSAGES = {
   invalidOrder: 'order must be asc or desc',
   invalidDate: 'Dates must be real calendar days written YYYY-MM-DD',
   fromAfterTo: 'from must be on or before to',
+  deliveryFromAfterTo: 'delivery_from must be on or before delivery_to',
+  dueFromAfterTo: 'due_from must be on or before due_to',
 } as const;
 
 export const invalidSortMessage = (fields: readonly string[]) => `sort must be one of ${fields.join(', ')}`;

@@ -14,6 +14,8 @@ import {
   dayRangeFilters,
   defineList,
   isDayRangeInOrder,
+  LIST_MESSAGES,
+  listDayFilter,
   listQuerySchema,
   oneOrMoreOf,
 } from './lists';
@@ -313,12 +315,23 @@ export const ORDER_LIST = defineList({
 });
 export type OrderSortField = (typeof ORDER_LIST.sortFields)[number];
 
-/** GET /api/orders: search, sort and page; status (one or more), courier and the days it was placed. */
+/**
+ * GET /api/orders: search, sort and page; status (one or more), courier, the days it was placed
+ * (from/to) and the days it is due (delivery_from/delivery_to: a courier's "today" and "overdue",
+ * docs/product/screens.md#overview).
+ */
 export const orderListQuerySchema = listQuerySchema(ORDER_LIST, {
   status: oneOrMoreOf('status', ORDER_STATUSES),
   courier_service_id: recordIdSchema.optional(),
   ...dayRangeFilters,
-}).refine(isDayRangeInOrder, DAY_RANGE_RULE);
+  delivery_from: listDayFilter.describe('Due on or after this UTC day, YYYY-MM-DD'),
+  delivery_to: listDayFilter.describe('Due on or before this UTC day, YYYY-MM-DD'),
+})
+  .refine(isDayRangeInOrder, DAY_RANGE_RULE)
+  .refine((query) => isDayRangeInOrder({ from: query.delivery_from, to: query.delivery_to }), {
+    message: LIST_MESSAGES.deliveryFromAfterTo,
+    path: ['delivery_from'],
+  });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** POST /api/orders and PUT /api/orders/{id} answer the message and the order. */

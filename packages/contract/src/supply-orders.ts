@@ -14,6 +14,8 @@ import {
   dayRangeFilters,
   defineList,
   isDayRangeInOrder,
+  LIST_MESSAGES,
+  listDayFilter,
   listQuerySchema,
   oneOrMoreOf,
 } from './lists';
@@ -301,12 +303,23 @@ export const SUPPLY_ORDER_LIST = defineList({
 });
 export type SupplyOrderSortField = (typeof SUPPLY_ORDER_LIST.sortFields)[number];
 
-/** GET /api/replenishment-orders: search, sort and page; status, supplier and the days it was placed. */
+/**
+ * GET /api/replenishment-orders: search, sort and page; status, supplier, the days it was placed
+ * (from/to) and the days it is expected (due_from/due_to: a supplier's "due this week" and
+ * "overdue", docs/product/screens.md#overview).
+ */
 export const supplyOrderListQuerySchema = listQuerySchema(SUPPLY_ORDER_LIST, {
   status: oneOrMoreOf('status', SUPPLY_ORDER_STATUSES),
   supplier_id: recordIdSchema.optional(),
   ...dayRangeFilters,
-}).refine(isDayRangeInOrder, DAY_RANGE_RULE);
+  due_from: listDayFilter.describe('Expected on or after this UTC day, YYYY-MM-DD'),
+  due_to: listDayFilter.describe('Expected on or before this UTC day, YYYY-MM-DD'),
+})
+  .refine(isDayRangeInOrder, DAY_RANGE_RULE)
+  .refine((query) => isDayRangeInOrder({ from: query.due_from, to: query.due_to }), {
+    message: LIST_MESSAGES.dueFromAfterTo,
+    path: ['due_from'],
+  });
 export type SupplyOrderListQuery = z.infer<typeof supplyOrderListQuerySchema>;
 
 /** POST and PUT /api/replenishment-orders answer the message and the order. */

@@ -411,6 +411,9 @@ export const VALID_REQUESTS: Record<
   }),
 
   'GET /api/supplier-scorecards': async () => ({}),
+  'GET /api/overview/customer': async () => ({}),
+  'GET /api/overview/courier': async () => ({}),
+  'GET /api/overview/supplier': async () => ({}),
   'POST /api/replenishment-orders/:id/deliveries': async (world) => {
     const { order } = await createSupplyOrder(world);
     return {

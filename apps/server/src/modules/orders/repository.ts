@@ -9,7 +9,7 @@ import {
 } from '@depot/contract';
 import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
-import type { ListColumns } from '../../db/list-query';
+import { type ListColumns, whereInDays } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
@@ -67,9 +67,11 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
-/** A list's filters: the engine's, and the courier. */
+/** A list's filters: the engine's, the courier, and the days the orders are due. */
 export interface CustomerOrderFilters extends OrderFilters<OrderStatus> {
   courier_service_id?: number | undefined;
+  delivery_from?: string | undefined;
+  delivery_to?: string | undefined;
 }
 
 /** Customer orders, read as the order engine reads every kind: each with its lines, in the order written. */
@@ -80,9 +82,13 @@ const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortFiel
   select: (query) => query.selectAll('orders'),
   fixedColumns: (filters) => (filters.courier_service_id === undefined ? [] : ['orders.courier_service_id']),
   filter: (query, filters) =>
-    filters.courier_service_id === undefined
-      ? query
-      : query.where('orders.courier_service_id', '=', filters.courier_service_id),
+    whereInDays(
+      filters.courier_service_id === undefined
+        ? query
+        : query.where('orders.courier_service_id', '=', filters.courier_service_id),
+      'orders.delivery_date',
+      { from: filters.delivery_from, to: filters.delivery_to },
+    ),
   linesOf: (db, orderIds: number[]) =>
     db
       .selectFrom('order_items')

@@ -5,7 +5,7 @@ import {
   type SupplyOrderStatus,
 } from '@depot/contract';
 import type { Selectable } from 'kysely';
-import type { ListColumns } from '../../db/list-query';
+import { type ListColumns, whereInDays } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor, SupplyOrderItemsTable, SupplyOrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
@@ -39,9 +39,14 @@ const LIST_COLUMNS: ListColumns<SupplyOrderSortField> = {
   id: 'supply_orders.id',
 };
 
-/** A list's filters besides the search: statuses, one supplier, and the days the orders were placed. */
+/**
+ * A list's filters besides the search: statuses, one supplier, the days the orders were placed and
+ * the days they are expected.
+ */
 interface SupplyOrderFilters extends OrderFilters<SupplyOrderStatus> {
   supplier_id?: number | undefined;
+  due_from?: string | undefined;
+  due_to?: string | undefined;
 }
 
 type OrderRow = Selectable<SupplyOrdersTable>;
@@ -88,9 +93,13 @@ const supplyOrders = orderQueries<
   select: (query) => query.selectAll('supply_orders'),
   fixedColumns: (filters) => (filters.supplier_id === undefined ? [] : ['supply_orders.supplier_id']),
   filter: (query, filters) =>
-    filters.supplier_id === undefined
-      ? query
-      : query.where('supply_orders.supplier_id', '=', filters.supplier_id),
+    whereInDays(
+      filters.supplier_id === undefined
+        ? query
+        : query.where('supply_orders.supplier_id', '=', filters.supplier_id),
+      'supply_orders.expected_delivery_time',
+      { from: filters.due_from, to: filters.due_to },
+    ),
   linesOf: (db, orderIds) =>
     db
       .selectFrom('supply_order_items')

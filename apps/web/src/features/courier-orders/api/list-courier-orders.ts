@@ -13,6 +13,7 @@ export function useCourierOrderList() {
     path: '/api/orders',
     queryKey: courierOrderKeys.lists(),
     spec: ORDER_LIST,
-    filters: ['status'],
+    // delivery_from/delivery_to: the Overview's "due today" and "overdue" links.
+    filters: ['status', 'delivery_from', 'delivery_to'],
   });
 }

@@ -2,6 +2,7 @@ import { ORDER_STATUSES, type Order } from '@depot/contract';
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DataList } from '@/components/data-list/data-list';
+import { DayRangeChip } from '@/components/data-list/day-range-chip';
 import { PageTitle } from '@/components/page-title';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { useSessionUser } from '@/lib/session-user';
@@ -41,14 +42,17 @@ export default function CourierOrdersPage() {
         noMatch={() => 'No orders match these filters.'}
         search={{ label: 'Search orders', placeholder: 'Search by order ID, address or PIN' }}
         filters={
-          <SegmentedControl
-            aria-label="Show orders by status"
-            data={STATUS_FILTERS}
-            value={orders.filters.status?.[0] ?? ALL}
-            onChange={(value) => orders.setFilter('status', value === ALL ? undefined : value)}
-            fullWidth={isPhone}
-            w={isPhone ? '100%' : undefined}
-          />
+          <>
+            <SegmentedControl
+              aria-label="Show orders by status"
+              data={STATUS_FILTERS}
+              value={orders.filters.status?.[0] ?? ALL}
+              onChange={(value) => orders.setFilter('status', value === ALL ? undefined : value)}
+              fullWidth={isPhone}
+              w={isPhone ? '100%' : undefined}
+            />
+            <DayRangeChip label="Due" from="delivery_from" to="delivery_to" />
+          </>
         }
         cardsBelowEm={75}
         minTableWidth={900}

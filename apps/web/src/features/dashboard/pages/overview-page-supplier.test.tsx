@@ -1,4 +1,4 @@
-import { PATHS, type SupplierScorecard } from '@depot/contract';
+import { PATHS, type SupplierDay, type SupplierScorecard } from '@depot/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
@@ -6,6 +6,16 @@ import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 import { OVERVIEW_TEXT } from './overview-page';
 
 const SUPPLIER = TEST_USERS.supplier;
+
+const EMPTY_DAY: SupplierDay = {
+  today: '2026-06-15',
+  yesterday: '2026-06-14',
+  week_from: '2026-06-15',
+  week_to: '2026-06-21',
+  open: { 'Order Received': 0, Processing: 0, 'In Transit': 0, Delayed: 0 },
+  due_this_week: 0,
+  overdue: 0,
+};
 
 const SCORECARD: SupplierScorecard = {
   supplier_id: SUPPLIER.id,
@@ -23,6 +33,7 @@ function renderOverview(scorecards: SupplierScorecard[]) {
   stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(SUPPLIER) },
     'GET /api/supplier-scorecards': { status: 200, body: { scorecards } },
+    'GET /api/overview/supplier': { status: 200, body: EMPTY_DAY },
   });
   return renderApp(PATHS.overview, { storedUser: SUPPLIER });
 }

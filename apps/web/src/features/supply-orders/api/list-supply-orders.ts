@@ -16,6 +16,7 @@ export function useSupplyOrderList() {
     queryKey: supplyOrderKeys.lists(),
     spec: SUPPLY_ORDER_LIST,
     defaultSort: { field: 'id', order: 'desc' },
-    filters: ['status'],
+    // due_from/due_to: a supplier's Overview links ("due this week", "overdue").
+    filters: ['status', 'due_from', 'due_to'],
   });
 }

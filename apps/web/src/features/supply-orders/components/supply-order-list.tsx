@@ -2,6 +2,7 @@ import { SUPPLY_ORDER_MESSAGES, type SupplyOrder, type SupplyOrderSortField } fr
 import { DataList } from '@/components/data-list/data-list';
 import { PrintSelectedButton, selectColumn } from '@/components/print-selection';
 import { useRowSelection } from '@/hooks/use-row-selection';
+import { DayRangeChip } from '@/components/data-list/day-range-chip';
 import { useSupplyOrderList } from '../api/list-supply-orders';
 import { supplyOrderColumns } from './supply-order-columns';
 import { SupplyOrderStatusFilter } from './supply-order-status-filter';
@@ -51,6 +52,7 @@ export function SupplyOrderList({
             document="purchase-orders"
             label="Print purchase orders"
           />
+          <DayRangeChip label="Expected" from="due_from" to="due_to" />
         </>
       }
       cardsBelowEm={75}
