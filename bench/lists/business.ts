@@ -13,6 +13,7 @@ import type {
   ManagerSuppliersTable,
   NotificationsTable,
   OrderItemsTable,
+  OrderManagersTable,
   OrdersTable,
   StocksTable,
   SupplierProductsTable,
@@ -131,6 +132,7 @@ export type StockRow = Omit<Selectable<StocksTable>, 'sku'>;
 export type ProductRow = Omit<Selectable<SupplierProductsTable>, 'sku'>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderManagerRow = Selectable<OrderManagersTable>;
 export type SupplyOrderRow = Selectable<SupplyOrdersTable>;
 export type SupplyOrderItemRow = Selectable<SupplyOrderItemsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -144,6 +146,8 @@ export interface Business {
   supplier_products: ProductRow[];
   orders: OrderRow[];
   order_items: OrderItemRow[];
+  /** The managers each order reaches, as placing writes them (every stock item is the manager's). */
+  order_managers: OrderManagerRow[];
   supply_orders: SupplyOrderRow[];
   supply_order_items: SupplyOrderItemRow[];
   notifications: NotificationRow[];
@@ -548,6 +552,7 @@ export function businessOf(readersPasswordHash: string): Business {
     supplier_products,
     orders: orders.orders,
     order_items: orders.items,
+    order_managers: orders.orders.map((order) => ({ manager_id: READERS.manager.id, order_id: order.id })),
     supply_orders: supply.orders,
     supply_order_items: supply.items,
     notifications: notificationsOf(random, orders.orders),

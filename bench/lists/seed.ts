@@ -66,6 +66,7 @@ const TABLES: { [Table in keyof Business]: Record<keyof Business[Table][number],
     price_cents: 'integer',
     weight_grams: 'integer',
   },
+  order_managers: { manager_id: 'integer', order_id: 'integer' },
   supply_orders: {
     id: 'integer',
     inventory_manager_id: 'integer',

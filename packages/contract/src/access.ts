@@ -13,9 +13,23 @@ import { ROLES, type Role } from './roles';
 /**
  * Which objects of its kind a role reaches through an endpoint: `own` those it owns, `assigned`
  * those assigned to it (another's object is a 404, a list holds only these; creating makes the
- * caller the owner), `all` every object of the kind (reports cover the whole business).
+ * caller the owner), `stocked` those that hold the caller's stock (an Inventory Manager's share of
+ * the customer orders, read from a table of readers written with the order,
+ * docs/decisions/025-a-manager-reaches-the-orders-of-their-stock.md), `all` every object of the
+ * kind (reports cover the whole business).
  */
-export type AccessScope = 'own' | 'assigned' | 'all';
+export type AccessScope = 'own' | 'assigned' | 'stocked' | 'all';
+
+/**
+ * A table naming, per object, the users who reach it: one row per object and reader, written in the
+ * transaction that writes the object. `object` is the column holding the object's id, `reader`
+ * the one holding the user's.
+ */
+export interface ReaderTable {
+  table: string;
+  object: string;
+  reader: string;
+}
 
 /**
  * The kinds of objects access is about, and the field of each that names its owner and, where a
@@ -29,6 +43,8 @@ export const ACCESS_OBJECTS = {
     about: 'a customer order: placed by a Customer, assigned to a Courier Service',
     owner: 'customer_id',
     assignee: 'courier_service_id',
+    /** The Inventory Managers whose stock an order holds: one row each, written when it is placed. */
+    stockedBy: { table: 'order_managers', object: 'order_id', reader: 'manager_id' },
   },
   supplierProduct: { about: "a product of a Supplier's catalogue", owner: 'supplier_id' },
   supplyOrder: {
@@ -46,7 +62,10 @@ export const ACCESS_OBJECTS = {
     owner: 'viewer_id',
   },
   reference: { about: 'PIN codes, Courier Services and shipping prices, the same for every user' },
-} as const satisfies Record<string, { about: string; owner?: string; assignee?: string }>;
+} as const satisfies Record<
+  string,
+  { about: string; owner?: string; assignee?: string; stockedBy?: ReaderTable }
+>;
 export type AccessObject = keyof typeof ACCESS_OBJECTS;
 
 /** The fields that name an object's owner or assignee. */
@@ -59,13 +78,18 @@ export type OwnerField =
     }[AccessObject];
 
 /**
- * The field an `own` or `assigned` scope reads on an object of this kind, or 'all'. A scope the
- * kind has no field for is a mistake in the map, thrown at once (the server checks every entry
- * when its routes are registered).
+ * The field an `own` or `assigned` scope reads on an object of this kind, the table of readers a
+ * `stocked` scope reads, or 'all'. A scope the kind has no field or table for is a mistake in the
+ * map, thrown at once (the server checks every entry when its routes are registered).
  */
-export function ownerFieldOf(object: AccessObject, scope: AccessScope): OwnerField | 'all' {
+export function ownerFieldOf(object: AccessObject, scope: AccessScope): OwnerField | ReaderTable | 'all' {
   if (scope === 'all') return 'all';
-  const kind: { about: string; owner?: OwnerField; assignee?: OwnerField } = ACCESS_OBJECTS[object];
+  const kind: { about: string; owner?: OwnerField; assignee?: OwnerField; stockedBy?: ReaderTable } =
+    ACCESS_OBJECTS[object];
+  if (scope === 'stocked') {
+    if (!kind.stockedBy) throw new Error(`${object} objects hold no stock`);
+    return kind.stockedBy;
+  }
   const field = scope === 'own' ? kind.owner : kind.assignee;
   if (!field) throw new Error(`${object} objects have no ${scope === 'own' ? 'owner' : 'assignee'}`);
   return field;
@@ -139,17 +163,20 @@ export const API_ACCESS = {
   'GET /api/orders/get-shipping-cost': { roles: everyRole('all'), object: 'reference' },
 
   'GET /api/orders': {
-    roles: { 'Courier Service': 'assigned', Customer: 'own', 'Inventory Manager': 'all' },
+    roles: { 'Courier Service': 'assigned', Customer: 'own', 'Inventory Manager': 'stocked' },
     object: 'order',
   },
   'POST /api/orders': { roles: { Customer: 'own' }, object: 'order' },
   'GET /api/orders/:id': {
-    roles: { Customer: 'own', 'Courier Service': 'assigned', 'Inventory Manager': 'all' },
+    roles: { Customer: 'own', 'Courier Service': 'assigned', 'Inventory Manager': 'stocked' },
     object: 'order',
   },
   'PUT /api/orders/:id': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
-  'POST /api/orders/:id/cancel': { roles: { Customer: 'own', 'Inventory Manager': 'all' }, object: 'order' },
-  'PUT /api/orders/:id/courier': { roles: { 'Inventory Manager': 'all' }, object: 'order' },
+  'POST /api/orders/:id/cancel': {
+    roles: { Customer: 'own', 'Inventory Manager': 'stocked' },
+    object: 'order',
+  },
+  'PUT /api/orders/:id/courier': { roles: { 'Inventory Manager': 'stocked' }, object: 'order' },
   /** The public tracking link: anyone holding the token; rate-limited per address. */
   'GET /api/track/:token': PUBLIC,
 

@@ -175,6 +175,15 @@ export interface OrderStatusChangesTable {
   created_at: Timestamp;
 }
 
+/**
+ * The Inventory Managers whose stock a customer order holds, one row each, written when it is
+ * placed: the orders a manager reaches (docs/decisions/025-a-manager-reaches-the-orders-of-their-stock.md).
+ */
+export interface OrderManagersTable {
+  manager_id: number;
+  order_id: number;
+}
+
 /** An order line with the stock row's name, price and weight copied at order time. */
 export interface OrderItemsTable {
   id: Generated<number>;
@@ -345,6 +354,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_changes: OrderStatusChangesTable;
+  order_managers: OrderManagersTable;
   idempotency_keys: IdempotencyKeysTable;
   supplier_products: SupplierProductsTable;
   supply_orders: SupplyOrdersTable;

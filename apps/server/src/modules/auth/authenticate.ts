@@ -25,7 +25,7 @@ import { readSessionToken } from './session-cookie';
 export interface Scope {
   user: SessionUser;
   objects: AccessScope;
-  /** The objects whose owner or assignee field holds the caller's id, or all of them. */
+  /** The objects whose owner or assignee field holds the caller's id, those a table of readers names them for, or all. */
   reach: Reach;
 }
 
@@ -85,7 +85,13 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
       if (session.mustChangePassword && !access.beforePasswordChange) {
         throw new ForbiddenError(ACCOUNT_MESSAGES.passwordChangeRequired, 'password_change_required');
       }
-      request.scope = { user, objects, reach: field === 'all' ? 'all' : { field, id: user.id } };
+      const reach: Reach =
+        field === 'all'
+          ? 'all'
+          : typeof field === 'string'
+            ? { field, id: user.id }
+            : { readers: field, id: user.id };
+      request.scope = { user, objects, reach };
     };
   }
 

@@ -97,7 +97,7 @@ export function orderQueries<
     const matches = ordersReached(db, reach, filters, await search);
     // A sort by the name of the one user every row names (a customer's own orders by customer) is by id.
     const fixed = [
-      ...(reach === 'all' ? [] : [`${table}.${reach.field}`]),
+      ...(reach !== 'all' && 'field' in reach ? [`${table}.${reach.field}`] : []),
       ...(kind.fixedColumns?.(filters) ?? []),
     ];
     const sort = sortWithin(columns, request.sort, fixed);

@@ -1,4 +1,4 @@
-import type { LiveEvent, OrderDetail, Tracking } from '@depot/contract';
+import { type LiveEvent, type OrderDetail, TOTAL_COUNT_HEADER, type Tracking } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingBus } from '../../test/recording-bus';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
@@ -105,11 +105,11 @@ describe("a customer's order page", () => {
     expect(tokenOf(other.tracking_url).slice(12)).not.toBe(tokenOf(order.tracking_url).slice(12));
   });
 
-  it("answers 404 for another customer's or courier's order; a manager reads any", async () => {
+  it("answers 404 for another customer's, courier's or manager's order", async () => {
     const id = await placeOrder([{ stock_id: await addStock(5), quantity: 1 }]);
     expect((await getOrder(id, otherCustomer)).statusCode).toBe(404);
     expect((await getOrder(id, otherCourier)).statusCode).toBe(404);
-    expect((await getOrder(id, otherManager)).statusCode).toBe(200);
+    expect((await getOrder(id, otherManager)).statusCode).toBe(404);
     expect((await getOrder(id, manager)).statusCode).toBe(200);
     expect((await getOrder(id, courier)).statusCode).toBe(200);
     expect((await getOrder(999_999)).json().code).toBe('not_found');
@@ -386,5 +386,143 @@ describe("the manager's order desk", () => {
     const response = await cancel(id, manager);
     expect(response.statusCode).toBe(200);
     expect(await stockQuantity(stock)).toBe(8);
+  });
+});
+
+describe("a manager's reach: the orders holding their stock", () => {
+  /** Orders of the first manager's stock, of the other's, and of both. */
+  async function ordersOfTwoManagers() {
+    const mine = await addStock(10, manager);
+    const theirs = await addStock(10, otherManager);
+    return {
+      mine,
+      theirs,
+      onlyMine: await placeOrder([{ stock_id: mine, quantity: 1 }]),
+      onlyTheirs: await placeOrder([{ stock_id: theirs, quantity: 1 }]),
+      both: await placeOrder([
+        { stock_id: theirs, quantity: 2 },
+        { stock_id: mine, quantity: 3 },
+      ]),
+    };
+  }
+  const listIds = async (who: Session, query = '') => {
+    const response = await t.call('GET', `/api/orders?limit=100${query}`, who);
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().map((order: { id: number }) => order.id) as number[];
+    expect(Number(response.headers[TOTAL_COUNT_HEADER.toLowerCase()])).toBe(ids.length);
+    return ids;
+  };
+
+  it('writes one reader row per manager when the order is placed', async () => {
+    const { both, onlyMine } = await ordersOfTwoManagers();
+    const readers = async (id: number) =>
+      (
+        await db()
+          .selectFrom('order_managers')
+          .select('manager_id')
+          .where('order_id', '=', id)
+          .orderBy('manager_id')
+          .execute()
+      ).map((row) => row.manager_id);
+    expect(await readers(both)).toEqual([manager.user.id, otherManager.user.id].sort((a, b) => a - b));
+    expect(await readers(onlyMine)).toEqual([manager.user.id]);
+  });
+
+  it('lists, searches, filters and exports only those orders', async () => {
+    const { onlyMine, onlyTheirs, both } = await ordersOfTwoManagers();
+    const theirs = await listIds(otherManager);
+    expect(theirs).toEqual(expect.arrayContaining([onlyTheirs, both]));
+    expect(theirs).not.toContain(onlyMine);
+    expect(await listIds(manager)).toEqual(expect.arrayContaining([onlyMine, both]));
+    expect(await listIds(manager)).not.toContain(onlyTheirs);
+
+    // The order number, the customer's name, the phone: another manager's order is never found.
+    expect(await listIds(otherManager, `&q=${onlyMine}`)).toEqual([]);
+    expect(await listIds(manager, `&q=${onlyMine}`)).toContain(onlyMine);
+    expect(await listIds(otherManager, '&q=Asha')).not.toContain(onlyMine);
+    expect(await listIds(otherManager, '&status=Processing')).not.toContain(onlyMine);
+    expect(await listIds(otherManager, `&courier_service_id=${courier.user.id}`)).not.toContain(onlyMine);
+
+    const csv = await t.call('GET', '/api/orders', otherManager, undefined, { accept: 'text/csv' });
+    expect(csv.statusCode).toBe(200);
+    const csvIds = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(csvIds).toEqual(expect.arrayContaining([onlyTheirs, both]));
+    expect(csvIds).not.toContain(onlyMine);
+  });
+
+  it("answers 404 for another manager's order, on the page, the cancel and the reassign, changing nothing", async () => {
+    const { mine, onlyMine } = await ordersOfTwoManagers();
+    bus.published.length = 0;
+    const page = await getOrder(onlyMine, otherManager);
+    expect(page.statusCode).toBe(404);
+    expect(page.json().code).toBe('not_found');
+    const cancelled = await cancel(onlyMine, otherManager);
+    expect(cancelled.statusCode).toBe(404);
+    const reassigned = await t.call('PUT', `/api/orders/${onlyMine}/courier`, otherManager, {
+      courier_service_id: otherCourier.user.id,
+    });
+    expect(reassigned.statusCode).toBe(404);
+    expect(reassigned.json().code).toBe('not_found');
+
+    const order = (await getOrder(onlyMine, manager)).json() as OrderDetail;
+    expect(order).toMatchObject({ status: 'Processing', courier_service_id: courier.user.id });
+    // 10, less the 1 of this order and the 3 of the order holding both managers' stock.
+    expect(await stockQuantity(mine)).toBe(6);
+    expect(await movementsOf(onlyMine, 'order_cancelled')).toEqual([]);
+    expect(bus.published).toEqual([]);
+    const audit = await db()
+      .selectFrom('audit_events')
+      .select('action')
+      .where('entity_id', '=', onlyMine)
+      .where('action', 'in', ['order.cancelled', 'order.courier_changed'])
+      .execute();
+    expect(audit).toEqual([]);
+  });
+
+  it('tells the managers of an order, and no other, when it is reassigned or cancelled', async () => {
+    const { onlyMine, both, mine, theirs } = await ordersOfTwoManagers();
+    bus.published.length = 0;
+    const reassigned = await t.call('PUT', `/api/orders/${onlyMine}/courier`, manager, {
+      courier_service_id: otherCourier.user.id,
+    });
+    expect(reassigned.statusCode).toBe(200);
+    const toManagers = () =>
+      bus.published
+        .filter((entry) => [manager.user.id, otherManager.user.id].includes(entry.userId))
+        .map((entry) => `${entry.userId}:${entry.event.type}`);
+    expect(toManagers()).toEqual([`${manager.user.id}:order-updated`]);
+    const viewers = await db()
+      .selectFrom('audit_event_viewers')
+      .select('user_id')
+      .where('action', '=', 'order.courier_changed')
+      .where(
+        'event_id',
+        '=',
+        db()
+          .selectFrom('audit_events')
+          .select('id')
+          .where('entity_id', '=', onlyMine)
+          .where('action', '=', 'order.courier_changed'),
+      )
+      .execute();
+    const viewerIds = viewers.map((row) => row.user_id);
+    expect(viewerIds).toContain(manager.user.id);
+    expect(viewerIds).not.toContain(otherManager.user.id);
+
+    // An order holding both managers' stock: either may cancel it, and both hear of it.
+    bus.published.length = 0;
+    const cancelled = await cancel(both, otherManager);
+    expect(cancelled.statusCode).toBe(200);
+    // Each back to 10 less the order that holds only its manager's stock.
+    expect(await stockQuantity(mine)).toBe(9);
+    expect(await stockQuantity(theirs)).toBe(9);
+    expect(toManagers().sort()).toEqual(
+      [`${manager.user.id}:order-updated`, `${otherManager.user.id}:order-updated`].sort(),
+    );
   });
 });

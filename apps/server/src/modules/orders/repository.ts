@@ -125,16 +125,34 @@ export function takeStock(db: Executor, stockId: number, quantity: number, updat
   return takeStockQuery.executeTakeFirst(db, { stockId, quantity, updatedAt });
 }
 
-/** The Inventory Managers whose stock items an order holds: who may read its audit events. */
+/**
+ * The Inventory Managers whose stock items an order holds: who reach it, and who may read its audit
+ * events (docs/decisions/025-a-manager-reaches-the-orders-of-their-stock.md).
+ */
 export async function listManagersOfOrder(db: Executor, orderId: number): Promise<number[]> {
   const rows = await db
-    .selectFrom('order_items')
-    .innerJoin('stocks', 'stocks.id', 'order_items.stock_id')
-    .select('stocks.inventory_manager_id')
-    .distinct()
-    .where('order_items.order_id', '=', orderId)
+    .selectFrom('order_managers')
+    .select('manager_id')
+    .where('order_id', '=', orderId)
+    .orderBy('manager_id')
     .execute();
-  return rows.map((row) => row.inventory_manager_id);
+  return rows.map((row) => row.manager_id);
+}
+
+const insertOrderManagersQuery = compiledRowsQuery((db, rows: { manager_id: number; order_id: number }[]) =>
+  db
+    .insertInto('order_managers')
+    .values(rows.map((row) => ({ manager_id: row.manager_id, order_id: row.order_id }))),
+);
+
+/** Names the managers whose stock a new order holds as its readers, each once. */
+export async function recordOrderManagers(
+  db: Executor,
+  orderId: number,
+  managerIds: number[],
+): Promise<void> {
+  const rows = [...new Set(managerIds)].map((manager_id) => ({ manager_id, order_id: orderId }));
+  await insertOrderManagersQuery.execute(db, rows);
 }
 
 /** A stock row whatever its state, to name it in an error. */

@@ -114,8 +114,8 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /**
-   * An order the caller reaches, locked: a customer their own, a manager any (the access map).
-   * Out of reach reads as missing.
+   * An order the caller reaches, locked: a customer their own, a manager one holding their stock
+   * (the access map). Out of reach reads as missing.
    */
   async function lockReached(trx: Parameters<typeof repo.getOrder>[0], scope: Scope, id: number) {
     const locked = await repo.lockOrder(trx, id, scope.reach);
@@ -129,7 +129,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /**
-     * A courier's assigned orders, a customer's own, every order for a manager
+     * A courier's assigned orders, a customer's own, a manager's those holding their stock
      * (docs/product/business-rules.md#delivery).
      */
     list(scope: Scope, query: OrderListQuery): Promise<ListPage<Order>> {
@@ -202,6 +202,8 @@ export function createOrderService(deps: OrderServiceDeps) {
             items,
             customer.name,
           );
+          const managers = taken.lines.map(({ row }) => row.inventory_manager_id);
+          await repo.recordOrderManagers(trx, order.id, managers);
           await recordMovements(
             trx,
             taken.lines.map(({ row, quantity }) => ({
@@ -234,11 +236,7 @@ export function createOrderService(deps: OrderServiceDeps) {
               entityId: order.id,
               after: orderSnapshot(order),
               // Who may read it: the customer, the courier, and the managers of its stock items.
-              viewers: [
-                order.customer_id,
-                order.courier_service_id,
-                ...taken.lines.map(({ row }) => row.inventory_manager_id),
-              ],
+              viewers: [order.customer_id, order.courier_service_id, ...managers],
             },
           });
           await countPlacedOrder(trx, utcDay(now), items);
@@ -415,8 +413,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /**
-     * Names another courier on an order that is not Delivered or Cancelled (an Inventory Manager). The new courier finds it on their board, the old one loses it, the
-     * customer is told who brings it now.
+     * Names another courier on an order that is not Delivered or Cancelled (an Inventory Manager
+     * whose stock it holds). The new courier finds it on their board, the old one loses it, the
+     * customer is told who brings it now, the desks of its managers follow.
      */
     async reassignCourier(
       scope: Scope,
@@ -424,53 +423,56 @@ export function createOrderService(deps: OrderServiceDeps) {
       courierId: number,
       audit: AuditContext,
     ): Promise<OrderDetail> {
-      const { detail, notification, previousCourier } = await db.transaction().execute(async (trx) => {
-        const now = clock.now().toISOString();
-        const locked = await lockReached(trx, scope, id);
-        if (locked.status === CANCELLED_ORDER_STATUS) {
-          throw new ConflictError(orderIsFinalMessage(locked.status), 'order_final');
-        }
-        if (locked.status === 'Delivered') {
-          throw new ConflictError(ORDER_MESSAGES.alreadyDelivered, 'order_delivered');
-        }
-        if (!(await isActiveCourier(trx, courierId))) {
-          throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
-            { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
-          ]);
-        }
-        const order = await repo.getOrder(trx, id, 'all');
-        if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-        if (locked.courier_service_id === courierId) {
-          return { detail: await detailOf(trx, order), notification: undefined, previousCourier: courierId };
-        }
-        await repo.setCourier(trx, id, courierId, now);
-        const detail = await detailOf(trx, { ...order, courier_service_id: courierId });
-        const notification = await createNotification(trx, {
-          user_id: locked.customer_id,
-          title: 'Courier Changed',
-          message: courierChangedMessage(id, detail.courier_name),
-          order_id: id,
-          created_at: now,
+      const { detail, notification, previousCourier, managers } = await db
+        .transaction()
+        .execute(async (trx) => {
+          const now = clock.now().toISOString();
+          const locked = await lockReached(trx, scope, id);
+          if (locked.status === CANCELLED_ORDER_STATUS) {
+            throw new ConflictError(orderIsFinalMessage(locked.status), 'order_final');
+          }
+          if (locked.status === 'Delivered') {
+            throw new ConflictError(ORDER_MESSAGES.alreadyDelivered, 'order_delivered');
+          }
+          if (!(await isActiveCourier(trx, courierId))) {
+            throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
+              { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
+            ]);
+          }
+          const order = await repo.getOrder(trx, id, 'all');
+          if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+          if (locked.courier_service_id === courierId) {
+            const detail = await detailOf(trx, order);
+            return { detail, notification: undefined, previousCourier: courierId, managers: [] };
+          }
+          const managers = await repo.listManagersOfOrder(trx, id);
+          await repo.setCourier(trx, id, courierId, now);
+          const detail = await detailOf(trx, { ...order, courier_service_id: courierId });
+          const notification = await createNotification(trx, {
+            user_id: locked.customer_id,
+            title: 'Courier Changed',
+            message: courierChangedMessage(id, detail.courier_name),
+            order_id: id,
+            created_at: now,
+          });
+          await recordAuditEvent(trx, audit, now, {
+            action: 'order.courier_changed',
+            entityType: 'order',
+            entityId: id,
+            before: { courier_service_id: locked.courier_service_id },
+            after: { courier_service_id: courierId },
+            viewers: [locked.customer_id, locked.courier_service_id, courierId, ...managers],
+          });
+          return { detail, notification, previousCourier: locked.courier_service_id, managers };
         });
-        await recordAuditEvent(trx, audit, now, {
-          action: 'order.courier_changed',
-          entityType: 'order',
-          entityId: id,
-          before: { courier_service_id: locked.courier_service_id },
-          after: { courier_service_id: courierId },
-          viewers: [
-            locked.customer_id,
-            locked.courier_service_id,
-            courierId,
-            ...(await repo.listManagersOfOrder(trx, id)),
-          ],
-        });
-        return { detail, notification, previousCourier: locked.courier_service_id };
-      });
       if (notification) {
         publishToCustomer(detail, notification);
         events.publish(previousCourier, { type: 'order-updated', data: { order: detail } });
         events.publish(detail.courier_service_id, { type: 'order-assigned', data: { order: detail } });
+        // The desks of the managers whose stock it holds, and of no other (docs/decisions/025).
+        for (const managerId of managers) {
+          events.publish(managerId, { type: 'order-updated', data: { order: detail } });
+        }
       }
       return detail;
     },
