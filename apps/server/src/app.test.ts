@@ -193,6 +193,28 @@ describe('API conventions', () => {
   });
 });
 
+describe('serving the web app of a business in rupees', () => {
+  it('stamps index.html with the currency and locale before the app script runs', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'depot-web-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><head><title>Depot</title></head><div id="root"></div>',
+    );
+    const t = await createTestApp({ env: { WEB_DIST: dist, CURRENCY: 'INR', LOCALE: 'en-IN' } });
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/dashboard/overview' });
+      expect(page.body).toBe(
+        '<!doctype html><head><title>Depot</title><meta name="depot-currency" content="INR">' +
+          '<meta name="depot-locale" content="en-IN"></head><div id="root"></div>',
+      );
+      // No inline script: the CSP stays script-src 'self'.
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('serving the built web app', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -306,6 +328,17 @@ describe('serving the built web app', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/static/js/index-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it("names the business's currency in index.html, dollars by default, whichever path asks", async () => {
+    for (const url of ['/', '/index.html', '/dashboard/overview']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<meta name="depot-currency" content="USD">');
+      expect(page.body).not.toContain('depot-locale');
+    }
+    const brotli = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('content="USD"');
   });
 
   it('answers a missing chunk with 404, not index.html', async () => {

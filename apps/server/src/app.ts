@@ -316,6 +316,6 @@ export async function buildApp(options: BuildAppOptions) {
     ...(options.sseHeartbeatMs === undefined ? {} : { heartbeatMs: options.sseHeartbeatMs }),
   });
 
-  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST, config.business);
   return app;
 }

@@ -58,6 +58,14 @@ describe('loadConfig', () => {
       /^Invalid configuration: TRUSTED_PROXIES must be comma-separated/,
     ],
     [{ TRUSTED_PROXIES: '10.0.0.0/33' }, /^Invalid configuration: TRUSTED_PROXIES /],
+    [
+      { CURRENCY: 'RUPEES' },
+      /^Invalid configuration: CURRENCY must be an ISO 4217 currency code .*\(got "RUPEES"\)$/,
+    ],
+    [{ CURRENCY: 'XYZ' }, /^Invalid configuration: CURRENCY /],
+    [{ LOCALE: 'english' }, /^Invalid configuration: LOCALE must be a locale tag .*\(got "english"\)$/],
+    [{ LOCALE: 'en_IN' }, /^Invalid configuration: LOCALE /],
+    [{ LOCALE: 'en-IN"><script>' }, /^Invalid configuration: LOCALE /],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(message);
@@ -71,6 +79,14 @@ describe('loadConfig', () => {
       '::1',
       'fd00::/8',
     ]);
+  });
+
+  it("keeps the SPEC's dollars by default and reads the business's currency and locale", () => {
+    expect(loadConfig({}).business).toEqual({ currency: 'USD', locale: undefined });
+    expect(loadConfig({ CURRENCY: 'inr', LOCALE: 'en-IN' }).business).toEqual({
+      currency: 'INR',
+      locale: 'en-IN',
+    });
   });
 
   it('treats an empty variable as unset', () => {

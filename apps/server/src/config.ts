@@ -73,7 +73,29 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUSTED_PROXIES: addressList.default([]),
   REGISTRATION: z.enum(['approval', 'open'], { error: 'must be approval or open' }).default('approval'),
+  CURRENCY: z
+    .string()
+    .refine(isCurrencyCode, 'must be an ISO 4217 currency code such as USD, EUR or INR')
+    .transform((code) => code.toUpperCase())
+    .default('USD'),
+  LOCALE: z.string().refine(isLocale, 'must be a locale tag such as en-US, en-GB or en-IN').optional(),
 });
+
+/** A three-letter currency code this Node knows (Intl formats it with its symbol). */
+function isCurrencyCode(code: string): boolean {
+  return /^[A-Za-z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code.toUpperCase());
+}
+
+/** A BCP 47 locale tag Intl formats numbers and dates for, as written (no fallback to another). */
+function isLocale(tag: string): boolean {
+  try {
+    return (
+      Intl.NumberFormat.supportedLocalesOf([tag]).length === 1 && new Intl.Locale(tag).toString() === tag
+    );
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -106,6 +128,19 @@ export interface Config {
    * demos and tests (docs/decisions/016-accounts-belong-to-their-owners.md).
    */
   registration: 'approval' | 'open';
+  /**
+   * How money, numbers and dates are shown, one setting of the business
+   * (docs/decisions/027-money-and-the-catalogue-lifecycle.md): the currency of every amount, and
+   * the locale that groups digits and orders dates; no locale keeps the SPEC's formats ("$1,200.00",
+   * dd/mm/yyyy).
+   */
+  business: BusinessFormat;
+}
+
+/** The business's currency and locale as the web app receives them. */
+export interface BusinessFormat {
+  currency: string;
+  locale: string | undefined;
 }
 
 /**
@@ -165,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustedProxies: e.TRUSTED_PROXIES,
     registration: e.REGISTRATION,
+    business: { currency: e.CURRENCY, locale: e.LOCALE },
   };
 }

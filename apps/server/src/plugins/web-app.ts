@@ -1,17 +1,28 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { isApiPath, isDashboardPath } from '@depot/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BusinessFormat } from '../config';
 import { sessionCookieName } from '../modules/auth/session-cookie';
 import { errorBody } from './error-handler';
 
 /**
  * Serves the built React app: hashed files under /static with a year's cache, index.html
- * (never cached) for / and for every other page path so the browser router can take over.
+ * (never cached) for / and for every other page path so the browser router can take over. The
+ * index.html carries the business's currency and locale in meta elements, so the first screen
+ * formats money without a request of its own (docs/decisions/027-money-and-the-catalogue-lifecycle.md).
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  business: BusinessFormat = { currency: 'USD', locale: undefined },
+) {
   const hasBuild = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  const indexPage = hasBuild
+    ? stampedIndex(readFileSync(join(webDist, 'index.html'), 'utf8'), business)
+    : undefined;
   const dashboardLinks = hasBuild ? dashboardPreloadLinks(webDist) : undefined;
   const trackingLinks = hasBuild ? modulePreloadLinks(webDist, TRACKING_PAGE_MODULE) : undefined;
   if (!hasBuild) {
@@ -31,6 +42,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
         );
       },
     });
+    // index.html is always the stamped copy, whichever path asks for it.
+    for (const url of ['/', '/index.html']) {
+      app.get(url, { schema: { hide: true } }, (request, reply) =>
+        sendIndex(request, reply.header('cache-control', 'no-cache'), indexPage),
+      );
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -47,11 +64,43 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
         const data = `</api/track/${token}>; rel=preload; as=fetch; crossorigin=use-credentials`;
         reply.header('link', [trackingLinks, data].filter((link) => link !== undefined).join(', '));
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendIndex(request, reply.header('cache-control', 'no-cache'), indexPage);
     }
     const message = `Not found: ${request.method} ${request.url.split('?')[0]}`;
     return reply.status(404).send(errorBody('route_not_found', message));
   });
+}
+
+/** Meta elements naming the business format (apps/web/src/lib/business-format.ts reads them). */
+export function businessMeta(business: BusinessFormat): string {
+  const attribute = (value: string) => value.replace(/[^A-Za-z0-9-]/g, '');
+  const locale =
+    business.locale === undefined ? '' : `<meta name="depot-locale" content="${attribute(business.locale)}">`;
+  return `<meta name="depot-currency" content="${attribute(business.currency)}">${locale}`;
+}
+
+interface IndexPage {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The built index.html with the business meta elements in its head, and its compressed copies. */
+function stampedIndex(html: string, business: BusinessFormat): IndexPage {
+  const meta = businessMeta(business);
+  const stamped = html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : `${meta}${html}`;
+  const plain = Buffer.from(stamped, 'utf8');
+  return { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
+}
+
+/** The stamped index.html, brotli or gzip when the browser takes it, as the static files are sent. */
+function sendIndex(request: FastifyRequest, reply: FastifyReply, page: IndexPage | undefined) {
+  if (page === undefined) return reply.status(404).send(errorBody('route_not_found', 'Not found'));
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.plain);
 }
 
 /**

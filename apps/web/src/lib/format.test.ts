@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatQuantity, formatWeight } from './format';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  currencySymbol,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatQuantity,
+  formatWeight,
+  readBusinessFormat,
+} from './format';
 
 describe('formatters', () => {
   it('shows money with a $ sign and two decimals', () => {
@@ -34,5 +42,63 @@ describe('date formatters', () => {
     expect(formatDate('2026-11-24T10:00:00.000Z')).toBe('24/11/2026');
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('the business format', () => {
+  const metaDocument = (tags: Record<string, string>) => {
+    const doc = document.implementation.createHTMLDocument('Depot');
+    for (const [name, content] of Object.entries(tags)) {
+      const meta = doc.createElement('meta');
+      meta.name = name;
+      meta.content = content;
+      doc.head.append(meta);
+    }
+    return doc;
+  };
+
+  it('reads the currency and locale the server wrote into index.html, dollars without them', () => {
+    expect(readBusinessFormat(undefined)).toEqual({ currency: 'USD', locale: undefined });
+    expect(readBusinessFormat(metaDocument({}))).toEqual({ currency: 'USD', locale: undefined });
+    expect(readBusinessFormat(metaDocument({ 'depot-currency': 'INR', 'depot-locale': 'en-IN' }))).toEqual({
+      currency: 'INR',
+      locale: 'en-IN',
+    });
+    // A value the browser cannot format keeps the SPEC's format rather than breaking every screen.
+    expect(readBusinessFormat(metaDocument({ 'depot-currency': 'not money' }))).toEqual({
+      currency: 'USD',
+      locale: undefined,
+    });
+  });
+
+  it('shows rupees with Indian digit grouping and dates as en-IN writes them', async () => {
+    const tags = [
+      ['depot-currency', 'INR'],
+      ['depot-locale', 'en-IN'],
+    ].map(([name = '', content = '']) => {
+      const meta = document.createElement('meta');
+      meta.name = name;
+      meta.content = content;
+      document.head.append(meta);
+      return meta;
+    });
+    vi.resetModules();
+    try {
+      const inRupees = await import('./format');
+      expect(inRupees.formatMoney(100000)).toBe('₹1,00,000.00');
+      expect(inRupees.formatMoney(12.5)).toBe('₹12.50');
+      expect(inRupees.currencySymbol()).toBe('₹');
+      expect(inRupees.formatQuantity(1234567)).toBe('12,34,567');
+      expect(inRupees.formatQuantity(-0.2)).toBe('0');
+      expect(inRupees.formatWeight(123456.5)).toBe('1,23,456.50 kg');
+      expect(inRupees.formatDate('2026-11-24T10:00:00.000Z')).toBe('24/11/2026');
+    } finally {
+      for (const meta of tags) meta.remove();
+      vi.resetModules();
+    }
+  });
+
+  it("keeps the SPEC's symbol by default", () => {
+    expect(currencySymbol()).toBe('$');
   });
 });

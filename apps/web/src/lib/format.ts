@@ -10,14 +10,60 @@ function lazily<T>(make: () => T): () => T {
   };
 }
 
-const money = lazily(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
-const twoDecimals = lazily(
-  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
+/** The business's currency and locale (docs/decisions/027-money-and-the-catalogue-lifecycle.md). */
+export interface BusinessFormat {
+  currency: string;
+  /** Undefined: the SPEC's formats, en-US numbers and en-GB (dd/mm/yyyy) dates. */
+  locale: string | undefined;
+}
 
-/** Dollars with a $ sign and two decimals (docs/product/screens.md#formats): 12.5 → "$12.50". */
-export function formatMoney(dollars: number): string {
-  return money().format(dollars);
+/**
+ * The setting the server writes into index.html's meta elements (apps/server/src/plugins/web-app.ts);
+ * without them (a component test, the dev server) the SPEC's dollars.
+ */
+export function readBusinessFormat(doc: Pick<Document, 'querySelector'> | undefined): BusinessFormat {
+  const meta = (name: string) =>
+    doc?.querySelector(`meta[name="${name}"]`)?.getAttribute('content') || undefined;
+  const currency = meta('depot-currency') ?? 'USD';
+  const locale = meta('depot-locale');
+  try {
+    // A value this browser cannot format falls back to the SPEC's, rather than breaking every screen.
+    new Intl.NumberFormat(locale ?? 'en-US', { style: 'currency', currency });
+    return { currency, locale };
+  } catch {
+    return { currency: 'USD', locale: undefined };
+  }
+}
+
+const business = lazily(() => readBusinessFormat(typeof document === 'undefined' ? undefined : document));
+const numberLocale = () => business().locale ?? 'en-US';
+const dateLocale = () => business().locale ?? 'en-GB';
+/** The business's date locale, for date fields that show and read dates as the tables do. */
+export const businessDateLocale = dateLocale;
+
+const money = lazily(
+  () => new Intl.NumberFormat(numberLocale(), { style: 'currency', currency: business().currency }),
+);
+const twoDecimals = lazily(
+  () => new Intl.NumberFormat(numberLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const wholeNumber = lazily(() => new Intl.NumberFormat(numberLocale(), { maximumFractionDigits: 0 }));
+
+/**
+ * An amount in the business's currency, two decimals, digits grouped as its locale groups them
+ * (docs/product/screens.md#formats): 12.5 → "$12.50" by default, 100000 → "₹1,00,000.00" in en-IN.
+ */
+export function formatMoney(amount: number): string {
+  return money().format(amount);
+}
+
+/** The currency's symbol, for a field label ("Stock Price ($)"): "$" by default, "₹" for INR. */
+export function currencySymbol(): string {
+  return (
+    money()
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? business().currency
+  );
 }
 
 /** Kilograms with two decimals (docs/product/screens.md#formats): 1.25 → "1.25 kg". */
@@ -35,6 +81,8 @@ export function formatWeightNumber(kg: number): string {
  * phone's first Intl formatter costs tens of milliseconds, and the Overview shows counts early.
  */
 export function formatQuantity(units: number): string {
+  // Another locale groups digits its own way (en-IN: 1,00,000): Intl, once the setting is read.
+  if (business().locale !== undefined) return wholeNumber().format(units).replace(/^-0$/, '0');
   const whole = Math.round(Math.abs(units));
   const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return units < 0 && whole !== 0 ? `-${digits}` : digits;
@@ -42,7 +90,7 @@ export function formatQuantity(units: number): string {
 
 const dateTime = lazily(
   () =>
-    new Intl.DateTimeFormat('en-GB', {
+    new Intl.DateTimeFormat(dateLocale(), {
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
@@ -52,7 +100,7 @@ const dateTime = lazily(
     }),
 );
 const dateOnly = lazily(
-  () => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }),
+  () => new Intl.DateTimeFormat(dateLocale(), { day: '2-digit', month: '2-digit', year: 'numeric' }),
 );
 
 /**

@@ -2,6 +2,7 @@ import { createStockBodySchema, updateStockBodySchema } from '@depot/contract';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { setServerErrors, withoutBlanks } from '@/lib/form';
+import { currencySymbol } from '@/lib/format';
 
 /** What the inputs hold: the text typed, sent as typed ("12.50"), which the API accepts. */
 export interface StockFormValues {
@@ -70,7 +71,7 @@ export function StockForm({ mode, initialValues = EMPTY_STOCK_FORM, submitting, 
           {...form.getInputProps('name')}
         />
         <TextInput
-          label="Stock Price ($)"
+          label={`Stock Price (${currencySymbol()})`}
           type="number"
           inputMode="decimal"
           min={0}
