@@ -78,7 +78,7 @@ export default defineConfig({
  * Each Mantine component's styles travel with the component instead of all of them (250 kB, 36 kB
  * gzip) blocking the first paint of every page. The build swaps main.tsx's import of the whole
  * @mantine/core/styles.css for the global part, and has every component's class map
- * (components/X/X.module.mjs) import styles/X.css, so a chunk's CSS holds exactly the components in
+ * (components/X/X.module.mjs, and utils/X/X.module.mjs) import styles/X.css, so a chunk's CSS holds exactly the components in
  * it. The dev server, which pre-bundles Mantine, keeps the whole file.
  */
 function mantineStylesPerComponent(): Plugin {
@@ -94,7 +94,10 @@ function mantineStylesPerComponent(): Plugin {
         const parts = GLOBAL_STYLES.map((name) => `import '@mantine/core/styles/${name}.css';`);
         return { code: code.replace(whole, parts.join('\n')), map: null };
       }
-      const component = /\/@mantine\/core\/esm\/components\/(?:[^/]+\/)*([^/]+)\.module\.mjs$/.exec(id)?.[1];
+      // utils/ holds the shared parts of some components: InlineInput lays out a Checkbox's label.
+      const component = /\/@mantine\/core\/esm\/(?:components|utils)\/(?:[^/]+\/)*([^/]+)\.module\.mjs$/.exec(
+        id,
+      )?.[1];
       if (!component) return null;
       return { code: `import '@mantine/core/styles/${component}.css';\n${code}`, map: null };
     },
