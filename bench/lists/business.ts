@@ -165,6 +165,7 @@ function usersOf(random: Random, passwordHash: string) {
     deactivated_at: null,
     approval_status: 'active',
     must_change_password: 0,
+    order_mails: 1,
     phone_number: reader.role === 'Supplier' ? '+91 98220 11223' : null,
     address: reader.role === 'Supplier' ? '12 Industrial Estate, Pune' : null,
   }));
@@ -180,6 +181,7 @@ function usersOf(random: Random, passwordHash: string) {
       deactivated_at: null,
       approval_status: 'active',
       must_change_password: 0,
+      order_mails: 1,
       phone_number: null,
       address: null,
       ...extra,

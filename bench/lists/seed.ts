@@ -17,6 +17,7 @@ const TABLES: { [Table in keyof Business]: Record<keyof Business[Table][number],
     address: 'text',
     approval_status: 'text',
     must_change_password: 'integer',
+    order_mails: 'integer',
   },
   stocks: {
     id: 'integer',

@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/routes';
 import { registerIdempotency } from './modules/idempotency/service';
 import { importRoutes } from './modules/imports/routes';
 import { createImportService } from './modules/imports/service';
+import { createMailOutbox, type MailOutbox, type OUTBOX_DEFAULTS } from './modules/mail-outbox/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
 import { createRowTurns } from './modules/order-engine/row-turns';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     dialect: Dialect;
     /** Work requests hand off (reset mails); the app waits for it before closing. */
     backgroundTasks: BackgroundTasks;
+    /** The sender of the mail outbox (docs/decisions/023-mail-outbox.md). */
+    mailOutbox: MailOutbox;
   }
 }
 
@@ -89,6 +92,11 @@ export interface BuildAppOptions {
   sseHeartbeatMs?: number;
   /** Argon2id unless given (tests count verifications). */
   passwords?: PasswordHasher;
+  /**
+   * The mail outbox's pacing, and whether its sender runs (it does unless `send: false`: tests
+   * that do not read order mails leave their rows unsent).
+   */
+  mailOutbox?: Partial<typeof OUTBOX_DEFAULTS> & { send?: boolean };
 }
 
 /**
@@ -208,6 +216,19 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('backgroundTasks', backgroundTasks);
   // Registered after the mailer's and the database's hooks, so it runs before them.
   app.addHook('onClose', () => backgroundTasks.settled());
+  const { send: sendMail = true, ...outboxOptions } = options.mailOutbox ?? {};
+  const mailOutbox = createMailOutbox({
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    options: outboxOptions,
+  });
+  app.decorate('mailOutbox', mailOutbox);
+  // Sends only once the app is ready; stops (waiting for sends under way) before the mailer and the database close.
+  if (sendMail) app.addHook('onReady', async () => mailOutbox.start());
+  app.addHook('onClose', () => mailOutbox.stop());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -288,6 +309,7 @@ export async function buildApp(options: BuildAppOptions) {
       pincodes: pincodeService,
       rowTurns,
       publicUrl: config.publicUrl,
+      mailOutbox,
     }),
   });
   await app.register(supplierProductRoutes, {

@@ -132,6 +132,7 @@ export const API_ACCESS = {
   'GET /api/account': { roles: everyRole('own'), object: 'account', beforePasswordChange: true },
   'PUT /api/account': { roles: everyRole('own'), object: 'account' },
   'PUT /api/account/email': { roles: everyRole('own'), object: 'account' },
+  'PUT /api/account/order-mails': { roles: { Customer: 'own' }, object: 'account' },
   'PUT /api/account/password': { roles: everyRole('own'), object: 'account', beforePasswordChange: true },
   'GET /api/account/sessions': { roles: everyRole('own'), object: 'session' },
   'DELETE /api/account/sessions/:id': { roles: everyRole('own'), object: 'session' },

@@ -45,6 +45,8 @@ export const ACCOUNT_MESSAGES = {
   notPending: 'This account is not waiting for approval',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   waitingTitle: 'Account waiting',
+  orderMailsOn: 'You will get a mail when your orders change',
+  orderMailsOff: 'You will no longer get mails about your orders',
 } as const;
 
 /** GET /api/account: the signed-in user's own account. */
@@ -58,11 +60,19 @@ export const accountSchema = z
     must_change_password: z.boolean(),
     /** An email change waiting for its confirmation link to be opened. */
     pending_email: z.string().nullable(),
+    /** A Customer's choice: a mail on each change of their orders (docs/decisions/023-mail-outbox.md). */
+    order_mails: z.boolean(),
   })
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 
 export const updateAccountBodySchema = z.object({ name: nameSchema });
+
+/** PUT /api/account/order-mails: a Customer turns the mails about their orders on or off. */
+export const orderMailsBodySchema = z.object({
+  order_mails: z.boolean({ error: 'Order mails must be true or false' }),
+});
+export type OrderMailsBody = z.infer<typeof orderMailsBodySchema>;
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
 const currentPasswordSchema = text('Current password', {

@@ -28,6 +28,7 @@ import { orderFollowingMigration } from './migrations/2026-12-07-order-following
 import { notificationSearchMigration } from './migrations/2026-12-08-notification-search';
 import { overviewsMigration } from './migrations/2026-12-10-overviews';
 import { orderManagersMigration } from './migrations/2026-12-11-order-managers';
+import { mailOutboxMigration } from './migrations/2026-12-09-mail-outbox';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-08-notification-search': notificationSearchMigration,
   '2026-12-10-overviews': overviewsMigration,
   '2026-12-11-order-managers': orderManagersMigration,
+  '2026-12-09-mail-outbox': mailOutboxMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

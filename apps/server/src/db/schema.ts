@@ -28,6 +28,8 @@ export interface UsersTable {
   approval_status: Generated<ApprovalStatus>;
   /** 1 while the account has the one-time password a manager gave it. */
   must_change_password: Generated<number>;
+  /** 1 while the customer wants a mail on each change of their orders (the Account page). */
+  order_mails: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -338,6 +340,31 @@ export interface ManagerSuppliersTable {
   manager_id: number;
 }
 
+/**
+ * A mail to send, written in the transaction of the change it tells of and sent after commit
+ * (docs/decisions/023-mail-outbox.md). A sender claims a row by setting claim_token and
+ * claimed_until; another may take it over only once claimed_until has passed.
+ */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** Which template: `order_placed`, `order_in_transit`, … (modules/mail-outbox/templates.ts). */
+  kind: string;
+  /** Whom it goes to: their email as it is when the mail is sent. */
+  user_id: number;
+  order_id: number | null;
+  created_at: Timestamp;
+  /** Not sent before then: the time of the change, then later after each failed attempt. */
+  next_attempt_at: Timestamp;
+  /** Claims so far, a claim by an instance that died included. */
+  attempts: Generated<number>;
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  /** Set after the last allowed attempt failed: it is not tried again. */
+  given_up_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -367,6 +394,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   audit_event_viewers: AuditEventViewersTable;
   manager_suppliers: ManagerSuppliersTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

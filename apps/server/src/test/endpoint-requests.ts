@@ -291,6 +291,7 @@ export const VALID_REQUESTS: Record<
 
   'GET /api/account': async () => ({}),
   'PUT /api/account': async () => ({ body: { name: 'Renamed user' } }),
+  'PUT /api/account/order-mails': async () => ({ body: { order_mails: false } }),
   'PUT /api/account/email': async (world, caller) => ({
     body: { email: uniqueEmail('moving'), current_password: (caller ?? world.owner.Customer).password },
   }),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type CreateDatabaseOptions, createDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -116,6 +116,12 @@ export interface TestAppOptions {
   events?: EventBus;
   sseHeartbeatMs?: number;
   passwords?: PasswordHasher;
+  /** An open database to use instead of a fresh one (a second instance on it); left open on close. */
+  databaseHandle?: DatabaseHandle;
+  /** A mailer of the test's own instead of the memory one (ignored with useConfiguredMailer). */
+  mailer?: Mailer;
+  /** The mail outbox's sender stays off unless a test asks for it (its pacing, send: true). */
+  mailOutbox?: BuildAppOptions['mailOutbox'];
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -141,7 +147,8 @@ export interface TestApp {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(options.database);
+  const database: DatabaseHandle & { drop?(): Promise<void> } =
+    options.databaseHandle ?? (await createTestDatabase(options.database));
   const clock = createTestClock();
   const mailer = createMemoryMailer();
   const config = loadConfig({
@@ -158,10 +165,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     clock: options.clock ?? clock,
-    ...(options.useConfiguredMailer ? {} : { mailer }),
+    ...(options.useConfiguredMailer ? {} : { mailer: options.mailer ?? mailer }),
     ...(options.events ? { events: options.events } : {}),
     ...(options.sseHeartbeatMs === undefined ? {} : { sseHeartbeatMs: options.sseHeartbeatMs }),
     ...(options.passwords ? { passwords: options.passwords } : {}),
+    mailOutbox: options.mailOutbox ?? { send: false },
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
@@ -187,7 +195,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     settled: () => app.backgroundTasks.settled(),
     async close() {
       await app.close();
-      await database.drop();
+      if (!options.databaseHandle) await database.drop?.();
     },
   };
 }

@@ -242,6 +242,7 @@ describe('the authorization matrix', () => {
         "GET /api/account: courier own, manager own, supplier own, customer own (account, also before choosing one's own password)",
         "PUT /api/account: courier own, manager own, supplier own, customer own (account)",
         "PUT /api/account/email: courier own, manager own, supplier own, customer own (account)",
+        "PUT /api/account/order-mails: customer own (account)",
         "PUT /api/account/password: courier own, manager own, supplier own, customer own (account, also before choosing one's own password)",
         "GET /api/account/sessions: courier own, manager own, supplier own, customer own (session)",
         "DELETE /api/account/sessions/:id: courier own, manager own, supplier own, customer own (session)",

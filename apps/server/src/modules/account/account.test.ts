@@ -47,6 +47,7 @@ describe('the account', () => {
       email: user.email,
       must_change_password: false,
       pending_email: null,
+      order_mails: true,
     });
     const renamed = await t.call('PUT', '/api/account', user, { name: '  New Name ' });
     expect(renamed.statusCode).toBe(200);

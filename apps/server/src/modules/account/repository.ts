@@ -4,10 +4,18 @@ import type { Executor } from '../../db/schema';
 export function getAccount(db: Executor, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'role', 'name', 'email', 'must_change_password'])
+    .select(['id', 'role', 'name', 'email', 'must_change_password', 'order_mails'])
     .where('id', '=', userId)
     .where('deactivated_at', 'is', null)
     .executeTakeFirst();
+}
+
+export function updateOrderMails(db: Executor, userId: number, orderMails: boolean) {
+  return db
+    .updateTable('users')
+    .set({ order_mails: orderMails ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export function getPasswordHash(db: Executor, userId: number) {
@@ -19,7 +27,7 @@ export function updateName(db: Executor, userId: number, name: string) {
     .updateTable('users')
     .set({ name })
     .where('id', '=', userId)
-    .returning(['id', 'role', 'name', 'email', 'must_change_password'])
+    .returning(['id', 'role', 'name', 'email', 'must_change_password', 'order_mails'])
     .executeTakeFirstOrThrow();
 }
 

@@ -8,6 +8,7 @@ import {
   errorResponseSchema,
   idParamsSchema,
   messageResponseSchema,
+  orderMailsBodySchema,
   updateAccountBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
@@ -59,6 +60,33 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
         auditContextOf(request),
       );
       return { account, message: ACCOUNT_MESSAGES.nameChanged };
+    },
+  );
+
+  routes.put(
+    '/api/account/order-mails',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Turn order mails on or off',
+        description:
+          'A Customer gets a mail when an order is placed, goes In Transit, is Delivered or is Cancelled, unless turned off here.',
+        body: orderMailsBodySchema,
+        response: { 200: z.object({ account: accountSchema, message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { order_mails: orderMails } = request.body;
+      const account = await accountService.changeOrderMails(
+        scopeOf(request).user,
+        orderMails,
+        auditContextOf(request),
+      );
+      return {
+        account,
+        message: orderMails ? ACCOUNT_MESSAGES.orderMailsOn : ACCOUNT_MESSAGES.orderMailsOff,
+      };
     },
   );
 

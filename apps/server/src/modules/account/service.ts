@@ -87,7 +87,29 @@ export function createAccountService(deps: AccountServiceDeps) {
         email: account.email,
         must_change_password: account.must_change_password === 1,
         pending_email: pending?.new_email ?? null,
+        order_mails: account.order_mails === 1,
       };
+    },
+
+    /**
+     * A Customer's mails about their orders on or off (docs/decisions/023-mail-outbox.md): a change
+     * after this one writes no mail while off, and a mail still waiting to go is not sent.
+     */
+    async changeOrderMails(user: SessionUser, orderMails: boolean, audit: AuditContext): Promise<Account> {
+      const now = isoNow();
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.getAccount(trx, user.id);
+        await repo.updateOrderMails(trx, user.id, orderMails);
+        await recordAuditEvent(trx, audit, now, {
+          action: 'account.order_mails_changed',
+          entityType: 'user',
+          entityId: user.id,
+          before: { order_mails: before?.order_mails === 1 },
+          after: { order_mails: orderMails },
+          viewers: [user.id],
+        });
+      });
+      return this.get(user);
     },
 
     async changeName(user: SessionUser, name: string, audit: AuditContext): Promise<Account> {

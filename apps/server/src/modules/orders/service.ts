@@ -27,6 +27,8 @@ import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
 import { isActiveCourier } from '../couriers/repository';
+import { enqueueOrderMail, type MailOutbox } from '../mail-outbox/service';
+import type { MailKind } from '../mail-outbox/templates';
 import { createNotification } from '../notifications/repository';
 import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
 import { type Placing, recordPlaced } from '../order-engine/placing';
@@ -46,9 +48,20 @@ export interface OrderServiceDeps {
   pincodes: PincodeService;
   /** The site's address, which tracking links start with. */
   publicUrl: string;
+  /** Woken after a change whose mail is in the outbox has committed. */
+  mailOutbox: Pick<MailOutbox, 'wake'>;
 }
 
 const NEW_ORDER_STATUS: OrderStatus = 'Processing';
+
+/**
+ * The mail a courier's status change sends the customer (docs/product/business-rules.md#mail-to-customers):
+ * on its way and delivered. Back to Processing, a courier's correction, sends none.
+ */
+const MAIL_OF_STATUS: Partial<Record<CourierOrderStatus, MailKind>> = {
+  'In Transit': 'order_in_transit',
+  Delivered: 'order_delivered',
+};
 
 export const orderPlacedMessage = (orderId: number) =>
   `Order #${orderId} has been placed and is ${NEW_ORDER_STATUS}`;
@@ -239,10 +252,12 @@ export function createOrderService(deps: OrderServiceDeps) {
               viewers: [order.customer_id, order.courier_service_id, ...managers],
             },
           });
+          await enqueueOrderMail(trx, { orderId: order.id, kind: 'order_placed', now });
           await countPlacedOrder(trx, utcDay(now), items);
           return { order, notification };
         });
       const { order, notification } = await deps.rowTurns.inTurn(rows, placeInTurn);
+      deps.mailOutbox.wake();
 
       publishToCustomer(order, notification);
       events.publish(order.courier_service_id, { type: 'order-assigned', data: { order } });
@@ -319,6 +334,8 @@ export function createOrderService(deps: OrderServiceDeps) {
             ...(await repo.listManagersOfOrder(trx, id)),
           ],
         });
+        const mailKind = MAIL_OF_STATUS[status];
+        if (mailKind) await enqueueOrderMail(trx, { orderId: id, kind: mailKind, now });
         // Last, as the report summaries' hot rows stay locked until commit.
         if (changed.deliveredChange !== 0) {
           await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
@@ -327,6 +344,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       });
 
       if (notification) {
+        if (MAIL_OF_STATUS[status]) deps.mailOutbox.wake();
         publishToCustomer(order, notification);
         events.publish(order.courier_service_id, { type: 'order-updated', data: { order } });
       }
@@ -394,6 +412,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             after: { status: CANCELLED_ORDER_STATUS, returned: units },
             viewers: [locked.customer_id, locked.courier_service_id, ...managers],
           });
+          await enqueueOrderMail(trx, { orderId: id, kind: 'order_cancelled', now });
           const order = await repo.getOrder(trx, id, 'all');
           if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
           const detail = await detailOf(trx, order);
@@ -405,6 +424,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         units.map((line) => `stocks ${line.stock_id}`),
         cancelInTurn,
       );
+      deps.mailOutbox.wake();
       publishToCustomer(detail, notification);
       for (const userId of new Set([detail.courier_service_id, ...managers])) {
         events.publish(userId, { type: 'order-updated', data: { order: detail } });

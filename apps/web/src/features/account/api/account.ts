@@ -4,6 +4,7 @@ import type {
   ChangeEmailBody,
   ChangePasswordBody,
   MessageResponse,
+  OrderMailsBody,
   UpdateAccountBody,
 } from '@depot/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -55,6 +56,15 @@ export function useChangeName() {
   return useMutation({
     mutationFn: (body: UpdateAccountBody) =>
       apiClient.put<{ account: Account; message: string }>('/api/account', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeOrderMails() {
+  const refresh = useRefreshAccount();
+  return useMutation({
+    mutationFn: (body: OrderMailsBody) =>
+      apiClient.put<{ account: Account; message: string }>('/api/account/order-mails', body),
     onSuccess: refresh,
   });
 }

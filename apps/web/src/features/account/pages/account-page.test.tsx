@@ -5,7 +5,7 @@ import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
 import { profileOf, renderApp, TEST_USERS } from '@/testing/render-app';
 
 const USER = TEST_USERS.customer;
-const ACCOUNT: Account = { ...USER, must_change_password: false, pending_email: null };
+const ACCOUNT: Account = { ...USER, must_change_password: false, pending_email: null, order_mails: true };
 const THIS_LAPTOP: AccountSession = {
   id: 101,
   device: 'Firefox 132 on Linux',
@@ -160,6 +160,52 @@ describe('the Account page', () => {
     ]);
     // The email itself stays until the link is opened.
     expect(section.getByText(USER.email, { selector: 'strong' })).toBeInTheDocument();
+  });
+  it("turns a customer's order mails off, and shows the switch off once saved", async () => {
+    let account = ACCOUNT;
+    const page = renderAccountPage({
+      'GET /api/account': () => ({ status: 200, body: account }),
+      'PUT /api/account/order-mails': () => {
+        account = { ...ACCOUNT, order_mails: false };
+        return { status: 200, body: { account, message: ACCOUNT_MESSAGES.orderMailsOff } };
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Order mails' }));
+    const toggle = section.getByRole('switch', { name: 'Mail me when my orders change' });
+    expect(toggle).toBeChecked();
+    await page.user.click(toggle);
+    expect(await screen.findByText(ACCOUNT_MESSAGES.orderMailsOff)).toBeInTheDocument();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(page.requestsTo('PUT /api/account/order-mails')).toEqual([
+      expect.objectContaining({ body: { order_mails: false } }),
+    ]);
+  });
+
+  it('puts the switch back when saving fails', async () => {
+    const page = renderAccountPage({
+      'PUT /api/account/order-mails': {
+        status: 500,
+        body: { error: 'internal', message: 'Something went wrong' },
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Order mails' }));
+    const toggle = section.getByRole('switch', { name: 'Mail me when my orders change' });
+    await page.user.click(toggle);
+    await waitFor(() => expect(page.requestsTo('PUT /api/account/order-mails')).toHaveLength(1));
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(toggle).toBeEnabled();
+  });
+
+  it('shows no order mails to a user who places no orders', async () => {
+    const supplier = TEST_USERS.supplier;
+    stubFetch({
+      'GET /auth/profile': { status: 200, body: profileOf(supplier) },
+      'GET /api/account': { status: 200, body: { ...ACCOUNT, ...supplier } },
+      'GET /api/account/sessions': { status: 200, body: [THIS_LAPTOP] },
+    });
+    renderApp(PATHS.account, { storedUser: supplier });
+    expect(await screen.findByRole('region', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Order mails' })).not.toBeInTheDocument();
   });
 });
 

@@ -5,6 +5,7 @@ import { LoadingSpinner, QueryError } from '@/components/query-states';
 import { useAccount } from '../api/account';
 import { EmailForm } from '../components/email-form';
 import { NameForm } from '../components/name-form';
+import { OrderMailsSwitch } from '../components/order-mails-switch';
 import { PasswordForm } from '../components/password-form';
 import { SessionsList } from '../components/sessions-list';
 
@@ -23,7 +24,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The signed-in user's own account (docs/decisions/016-accounts-belong-to-their-owners.md): name,
- * email (changed through a link mailed to the new address), password, and open sessions.
+ * email (changed through a link mailed to the new address), a Customer's order mails, password,
+ * and open sessions.
  */
 export default function AccountPage() {
   const account = useAccount();
@@ -51,6 +53,11 @@ export default function AccountPage() {
               <Section title="Email">
                 <EmailForm email={account.data.email} pendingEmail={account.data.pending_email} />
               </Section>
+              {account.data.role === 'Customer' && (
+                <Section title="Order mails">
+                  <OrderMailsSwitch orderMails={account.data.order_mails} />
+                </Section>
+              )}
             </Stack>
             <Stack gap="md">
               <Section title="Password">

@@ -32,6 +32,7 @@ export const ACTION_COLORS: Record<AuditAction, string> = {
   'account.deactivated': 'red',
   'account.reactivated': 'green',
   'account.name_changed': 'blue',
+  'account.order_mails_changed': 'blue',
   'account.email_change_requested': 'blue',
   'account.email_changed': 'blue',
   'account.password_changed': 'violet',
