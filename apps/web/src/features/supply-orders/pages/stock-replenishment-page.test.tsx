@@ -52,6 +52,8 @@ function renderReplenishment(routes: FetchRoutes = {}) {
       searchIn: (row) => [row.name],
       filter: (row, query) => String(row.supplier_id) === query.get('supplier_id'),
     }),
+    // No supply order yet: nothing to prefill the contact fields from.
+    'GET /api/replenishment-orders': { status: 200, body: [] },
     ...routes,
   });
   return { ...renderApp(PATHS.stockReplenishment, { storedUser: MANAGER }), ...fetchStub };
@@ -90,6 +92,25 @@ async function toastText(text: string): Promise<HTMLElement> {
 }
 
 describe('Stock Replenishment page', () => {
+  it('fills the address and mobile number from the last supply order', async () => {
+    const last = { address: '4 Warehouse Row, Pune', mobile_number: '+91 98765 43210' };
+    const page = renderReplenishment({ 'GET /api/replenishment-orders': { status: 200, body: [last] } });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue(last.address), {
+      timeout: 5000,
+    });
+    expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveValue(last.mobile_number);
+    expect(
+      page.requestsTo('GET /api/replenishment-orders').map((request) => request.query.toString()),
+    ).toEqual(['sort=created_at&order=desc&limit=1']);
+  });
+
+  it('leaves the fields empty before the first supply order', async () => {
+    const page = renderReplenishment();
+    await waitFor(() => expect(page.requestsTo('GET /api/replenishment-orders')).toHaveLength(1));
+    expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveValue('');
+  });
+
   it("lists the chosen supplier's products with the documented columns", async () => {
     const page = renderReplenishment();
     expect(await screen.findByRole('heading', { name: 'Stock Replenishment' })).toBeInTheDocument();

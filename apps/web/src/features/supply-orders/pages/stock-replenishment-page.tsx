@@ -9,13 +9,14 @@ import {
 import { Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DataList } from '@/components/data-list/data-list';
 import { PageTitle } from '@/components/page-title';
 import { markedInputProps, setServerErrors } from '@/lib/form';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useStoredUser } from '@/lib/stored-user';
 import { toast } from '@/lib/toast';
+import { useLastSupplyContact } from '../api/last-contact';
 import { useOrderableProductList, useSupplierOptions } from '../api/list-order-sources';
 import { usePlaceSupplyOrder } from '../api/place-supply-order';
 import { CartBar } from '../components/cart-bar';
@@ -113,6 +114,15 @@ export default function StockReplenishmentPage() {
     initialValues: { address: '', mobile_number: '' },
     validate: (values) => resolveOrder(orderBodyOf(values)),
   });
+  // The warehouse address and mobile of the last supply order fill the fields while they are still
+  // empty (docs/product/screens.md#stock-replenishment); whatever the manager types stays.
+  const lastContact = useLastSupplyContact();
+  const remembered = lastContact.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the last order arrives
+  useEffect(() => {
+    if (!remembered || form.getValues().address || form.getValues().mobile_number) return;
+    form.setValues(remembered);
+  }, [remembered]);
   const orderBody = orderBodyOf(form.values);
   // A new key whenever the order changes: a retry of the same order reuses it, an edited one must
   // not.
