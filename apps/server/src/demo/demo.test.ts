@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
 import { DEMO_APPLICANTS, DEMO_MANAGERS, DEMO_PASSWORD, DEMO_SUPPLIERS, demoEmail } from './demo-business';
-import { type DemoSummary, seedDemoIfMissing } from './seed-demo';
+import { type DemoSummary, demoTrackingUrl, seedDemoIfMissing } from './seed-demo';
 
 const DAYS = 14;
 
@@ -35,6 +35,28 @@ describe('the demo business', () => {
     expect(summary?.orders).toBeGreaterThan(DAYS * 3);
     for (const status of SUPPLY_ORDER_STATUSES)
       expect(summary?.supplyOrders[status], status).toBeGreaterThan(0);
+  });
+
+  it('shows order following: cancels by customers and managers, reassigns, and a live tracking link', async () => {
+    expect(summary?.cancelled.byCustomers).toBeGreaterThan(0);
+    expect(summary?.cancelled.byManagers).toBeGreaterThan(0);
+    expect(summary?.reassigned).toBeGreaterThan(0);
+    const cancelled = await t.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'Cancelled')
+      .executeTakeFirstOrThrow();
+    expect(Number(cancelled.n)).toBe(
+      (summary?.cancelled.byCustomers ?? 0) + (summary?.cancelled.byManagers ?? 0),
+    );
+    const url = await demoTrackingUrl(t.app, 'http://depot.test');
+    expect(url).toMatch(/^http:\/\/depot\.test\/track\//);
+    const tracked = await t.app.inject({
+      method: 'GET',
+      url: `/api/${(url ?? '').slice('http://depot.test/'.length)}`,
+    });
+    expect(tracked.statusCode).toBe(200);
+    expect(['In Transit', 'Processing']).toContain(tracked.json().status);
   });
 
   it("has its first manager approve the staff, and leaves today's applicants waiting on the Team screen", async () => {

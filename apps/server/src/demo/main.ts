@@ -8,10 +8,13 @@ import {
   DEMO_SUPPLIERS,
   demoEmail,
 } from './demo-business';
-import { createDemoClock, seedDemoIfMissing } from './seed-demo';
+import { createDemoClock, demoTrackingUrl, seedDemoIfMissing } from './seed-demo';
 
-/** One login of each role, and how many more there are: what `npm run demo` prints. */
-function printLogins() {
+/**
+ * One login of each role, and how many more there are, and a live order's tracking link to open
+ * signed out: what `npm run demo` prints.
+ */
+function printLogins(trackingUrl: string | null) {
   const rows: [string, string][] = [
     ['Inventory Manager', demoEmail(DEMO_MANAGERS[0]?.name ?? '')],
     ['Supplier', demoEmail(DEMO_SUPPLIERS[0]?.name ?? '')],
@@ -21,6 +24,7 @@ function printLogins() {
   console.log('\nDemo logins (every demo account has the password below):');
   for (const [role, email] of rows) console.log(`  ${role.padEnd(18)} ${email}`);
   console.log(`  ${'Password'.padEnd(18)} ${DEMO_PASSWORD}`);
+  if (trackingUrl) console.log(`  ${'Tracking link'.padEnd(18)} ${trackingUrl} (no login needed)`);
   console.log(
     `  Also: ${DEMO_MANAGERS.length} managers, ${DEMO_SUPPLIERS.length} suppliers, ${DEMO_COURIERS.length} couriers and ${DEMO_CUSTOMERS.length} customers, all at @demo.depot.test\n`,
   );
@@ -72,10 +76,10 @@ async function main() {
         .map(([status, count]) => `${count} ${status}`)
         .join(', ');
       console.log(
-        `Created in ${config.databaseUrl} in ${Math.round((Date.now() - started) / 1000)} s: ${summary.orders} customer orders; supply orders: ${supply}.`,
+        `Created in ${config.databaseUrl} in ${Math.round((Date.now() - started) / 1000)} s: ${summary.orders} customer orders (${summary.cancelled.byCustomers} cancelled by their customers, ${summary.cancelled.byManagers} by managers, ${summary.reassigned} handed to another courier); supply orders: ${supply}.`,
       );
     }
-    printLogins();
+    printLogins(await demoTrackingUrl(app, config.publicUrl));
   } finally {
     await app.close();
   }

@@ -6,6 +6,7 @@ import {
   type SupplierProduct,
   type SupplyOrder,
   type SupplyOrderStatus,
+  trackingPath,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import { seededRandom } from '../test/seeded-random';
@@ -53,6 +54,9 @@ interface Account {
 
 interface OpenOrder {
   id: number;
+  customer: Account;
+  /** The managers whose stock it holds: who reach it at the Customer Orders desk. */
+  managers: Account[];
   courier: Account;
   status: OrderStatus;
   createdAt: number;
@@ -70,6 +74,28 @@ interface OpenSupplyOrder {
 export interface DemoSummary {
   orders: number;
   supplyOrders: Record<SupplyOrderStatus, number>;
+  /** Orders cancelled by their customers while Processing, and by managers at the desk. */
+  cancelled: { byCustomers: number; byManagers: number };
+  /** Orders a manager handed to another courier at the desk. */
+  reassigned: number;
+}
+
+/**
+ * The tracking link of the newest order still on its way (In Transit, else Processing), to open
+ * signed out; null before any order is open.
+ */
+export async function demoTrackingUrl(app: FastifyInstance, publicUrl: string): Promise<string | null> {
+  for (const status of ['In Transit', 'Processing'] as const) {
+    const found = await app.db
+      .selectFrom('orders')
+      .select('tracking_token')
+      .where('status', '=', status)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (found) return `${publicUrl}${trackingPath(found.tracking_token)}`;
+  }
+  return null;
 }
 
 /** Creates the demo business unless it is there already (its first manager exists): re-running adds nothing. */
@@ -177,11 +203,18 @@ export async function seedDemoBusiness(
   // The people, their stock and the suppliers' catalogues, a year ago.
   log('Opening the accounts, the stock and the catalogues');
   const managers = new Map<string, Account>();
+  const managerOfStock = new Map<number, Account>();
   for (const manager of DEMO_MANAGERS) {
     const account = await register({ role: 'Inventory Manager', name: manager.name });
     managers.set(manager.name, account);
     for (const [name, price, weight, quantity] of manager.stock) {
-      await call(account, 'POST', '/api/stocks', { name, price, weight, quantity });
+      const { stock } = await call<{ stock: StockItem }>(account, 'POST', '/api/stocks', {
+        name,
+        price,
+        weight,
+        quantity,
+      });
+      managerOfStock.set(stock.stock_id, account);
     }
   }
   const suppliers = new Map<string, Account>();
@@ -231,6 +264,31 @@ export async function seedDemoBusiness(
     number
   >;
   let placed = 0;
+  const following = { byCustomers: 0, byManagers: 0, reassigned: 0 };
+  const closeOrder = (order: OpenOrder) => openOrders.splice(openOrders.indexOf(order), 1);
+
+  /**
+   * At the Customer Orders desk (docs/product/screens.md#customer-orders-manager): now and then a
+   * manager whose stock an order holds hands it to another courier (a courier's van broke down),
+   * or cancels it while Processing (the customer phoned: stock back).
+   */
+  const workTheDesk = async () => {
+    for (const order of [...openOrders]) {
+      const manager = order.managers[0];
+      if (!manager) continue;
+      const roll = random.next();
+      if (roll < 0.01) {
+        const courier = random.pick(couriers.filter((other) => other !== order.courier));
+        await call(manager, 'PUT', `/api/orders/${order.id}/courier`, { courier_service_id: courier.id });
+        order.courier = courier;
+        following.reassigned += 1;
+      } else if (roll < 0.03 && order.status === 'Processing') {
+        await call(manager, 'POST', `/api/orders/${order.id}/cancel`);
+        closeOrder(order);
+        following.byManagers += 1;
+      }
+    }
+  };
 
   const setOrderStatus = async (order: OpenOrder, status: OrderStatus) => {
     await call(order.courier, 'PUT', `/api/orders/${order.id}`, { status });
@@ -319,7 +377,7 @@ export async function seedDemoBusiness(
         await setOrderStatus(order, 'In Transit');
       } else if (order.status === 'In Transit' && now >= order.deliveryDate && random.next() < 0.9) {
         await setOrderStatus(order, 'Delivered');
-        openOrders.splice(openOrders.indexOf(order), 1);
+        closeOrder(order);
       }
     }
     await moveSupplyOrders(Math.min(dayStart + 10 * 3_600_000, end));
@@ -334,7 +392,7 @@ export async function seedDemoBusiness(
     if (times.length > 0) at(times[0] as number);
     const shelf =
       times.length > 0 ? await call<StockItem[]>(customers[0] as Account, 'GET', '/api/stocks') : [];
-    for (const time of times) {
+    for (const [index, time] of times.entries()) {
       at(time);
       const lines = new Map<number, number>();
       for (let n = random.int(1, 3); n > 0; n--) {
@@ -348,7 +406,8 @@ export async function seedDemoBusiness(
       if (lines.size === 0) continue;
       const [address, pin, location] = random.pick(DEMO_ADDRESSES);
       const courier = random.pick(couriers);
-      const { order } = await call<{ order: Order }>(random.pick(customers), 'POST', '/api/orders', {
+      const customer = random.pick(customers);
+      const { order } = await call<{ order: Order }>(customer, 'POST', '/api/orders', {
         shipping_address: address,
         pin_code: pin,
         location_type: location,
@@ -357,19 +416,31 @@ export async function seedDemoBusiness(
         items: [...lines].map(([stock_id, quantity]) => ({ stock_id, quantity })),
       });
       placed += 1;
-      openOrders.push({
+      const open: OpenOrder = {
         id: order.id,
+        customer,
+        managers: [...new Set(order.order_items.flatMap((item) => managerOfStock.get(item.stock_id) ?? []))],
         courier,
         status: order.status,
         createdAt: time,
         deliveryDate: Date.parse(order.delivery_date),
-      });
+      };
+      openOrders.push(open);
+      // Now and then a customer thinks better of it within the hour (before the day's next order,
+      // so the clock never goes back): cancelled while Processing.
+      if (random.next() < 0.03) {
+        at(Math.min(time + random.int(5, 55) * 60_000, times[index + 1] ?? end, end));
+        await call(customer, 'POST', `/api/orders/${order.id}/cancel`);
+        closeOrder(open);
+        following.byCustomers += 1;
+      }
     }
 
-    // Evening: managers reorder what ran low.
+    // Evening: managers work the Customer Orders desk and reorder what ran low.
     const evening = dayStart + 19 * 3_600_000;
     if (evening > end) break;
     at(evening);
+    await workTheDesk();
     for (const manager of DEMO_MANAGERS) {
       await reorderLowStock(
         managers.get(manager.name) as Account,
@@ -423,5 +494,10 @@ export async function seedDemoBusiness(
     const orders = await call<SupplyOrder[]>(manager, 'GET', '/api/replenishment-orders?limit=1000');
     for (const order of orders) supplyCounts[order.status] += 1;
   }
-  return { orders: placed, supplyOrders: supplyCounts };
+  return {
+    orders: placed,
+    supplyOrders: supplyCounts,
+    cancelled: { byCustomers: following.byCustomers, byManagers: following.byManagers },
+    reassigned: following.reassigned,
+  };
 }
