@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './orders';
 export * from './paths';
 export * from './pincodes';
+export * from './reorder';
 export * from './roles';
 export * from './stock-counts';
 export * from './stocks';
