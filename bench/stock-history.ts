@@ -13,25 +13,21 @@
  * a reason, and a middle and the last page for comparison. Prints p50 and p99 per line; only the
  * first pages count against the budget.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { TOTAL_COUNT_HEADER } from '@depot/contract';
 import { type Kysely, sql } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
+import type { DatabaseHandle } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
-import { freePort } from '../apps/server/src/test/free-port';
-import { call } from '../apps/server/src/test/http-client';
-import { spawnServer, stopServer, waitUntilReady } from '../apps/server/src/test/server-process';
-import { createScratchSchema, TEST_POSTGRES_URL } from '../apps/server/src/test/test-app';
+import {
+  benchLogin,
+  type DatabaseKind,
+  openBenchDatabase,
+  timeUrl,
+  withBenchServer,
+} from './support/seeded-server';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? join(ROOT, 'apps/server/dist/main.js');
 const BUDGET_MS = 50;
 const PAGE = 25;
 const EMAIL = 'history-bench@example.com';
@@ -42,8 +38,6 @@ const OPENING = 1000;
 const USAGE = `Times an item's History at many movements against the ${BUDGET_MS} ms p99 budget.
 
   npm run bench:history -- [--db sqlite,postgres] [--movements 1000000] [--runs 200] [--warm-up 10] [--check]`;
-
-type DatabaseKind = 'sqlite' | 'postgres';
 
 function options() {
   const { values } = parseArgs({
@@ -155,45 +149,6 @@ async function seed(handle: DatabaseHandle, kind: DatabaseKind, movements: numbe
   return stock.id;
 }
 
-async function openDatabase(kind: DatabaseKind) {
-  if (kind === 'sqlite') {
-    const folder = mkdtempSync(join(tmpdir(), 'depot-bench-history-'));
-    const file = join(folder, 'depot.db');
-    return {
-      url: `sqlite:${file}`,
-      handle: createDatabase(`sqlite:${file}`),
-      drop: async () => rmSync(folder, { recursive: true, force: true }),
-    };
-  }
-  const baseUrl = process.env.BENCH_POSTGRES_URL ?? TEST_POSTGRES_URL;
-  const scratch = await createScratchSchema('bench_history');
-  return {
-    url: scratch.url,
-    handle: createDatabase(baseUrl, { pgSchema: scratch.schema, unbounded: true }),
-    drop: () => scratch.drop(),
-  };
-}
-
-/** Nearest rank: the smallest time at least `p` of the runs took no longer than. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] as number;
-
-async function timeUrl(base: string, path: string, cookie: string, runs: number, warmUp: number) {
-  const times: number[] = [];
-  let rows = 0;
-  for (let run = -warmUp; run < runs; run++) {
-    const started = performance.now();
-    const reply = await call(base, 'GET', path, { cookie });
-    const took = performance.now() - started;
-    if (reply.status !== 200)
-      throw new Error(`GET ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
-    rows = Number(reply.headers[TOTAL_COUNT_HEADER]);
-    if (run >= 0) times.push(took);
-  }
-  times.sort((a, b) => a - b);
-  return { rows, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-}
-
 async function main() {
   const args = options();
   // Closing a SQLite handle awaits its checkpoint worker, which is unref'd.
@@ -206,7 +161,7 @@ async function main() {
   );
   let failed = 0;
   for (const kind of args.dbs) {
-    const database = await openDatabase(kind);
+    const database = await openBenchDatabase(kind, 'history');
     try {
       await migrateToLatest(database.handle.db as Kysely<unknown>, database.handle.dialect);
       const seeding = performance.now();
@@ -214,25 +169,8 @@ async function main() {
       await database.handle.destroy();
       console.log(`\n${kind}: seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
-      const port = await freePort();
-      const server = await waitUntilReady(
-        spawnServer([...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATABASE_URL: database.url,
-          RESPONSE_CACHE_MB: '0',
-          LOG_LEVEL: 'warn',
-          PINCODE_API_URL: '',
-        }),
-        `http://127.0.0.1:${port}`,
-        120_000,
-      );
-      try {
-        const login = await call(server.url, 'POST', '/auth/login', {
-          body: { email: EMAIL, password: PASSWORD },
-        });
-        const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
+      await withBenchServer(database.url, {}, async (server) => {
+        const cookie = await benchLogin(server.url, EMAIL, PASSWORD);
         const path = `/api/stocks/${stockId}/movements`;
         const first = `sort=created_at&order=desc&limit=${PAGE}&offset=0`;
         const lines: [string, string, boolean][] = [
@@ -262,9 +200,7 @@ async function main() {
             `| ${label} | ${figures.rows.toLocaleString('en')} | ${figures.p50.toFixed(1)} | ${figures.p99.toFixed(1)} | ${verdict} |`,
           );
         }
-      } finally {
-        await stopServer(server);
-      }
+      });
     } finally {
       await database.drop();
     }
