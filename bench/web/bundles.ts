@@ -54,6 +54,10 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   },
   { route: '/dashboard/stock-management/count', lazy: [DASHBOARD, page('stock', 'stock-count-page')] },
   {
+    route: '/dashboard/stock-management/reorder',
+    lazy: [DASHBOARD, page('stock', 'reorder-suggestions-page')],
+  },
+  {
     route: '/dashboard/stock-replenishment',
     lazy: [DASHBOARD, page('supply-orders', 'stock-replenishment-page')],
   },

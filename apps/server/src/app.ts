@@ -47,6 +47,9 @@ import { overviewRoutes } from './modules/overview/routes';
 import { createOverviewService } from './modules/overview/service';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { createPincodeService } from './modules/pincodes/service';
+import { type ReorderJob, startReorderJob } from './modules/reorder/job';
+import { reorderRoutes } from './modules/reorder/routes';
+import { createReorderService } from './modules/reorder/service';
 import { reportRoutes } from './modules/reports/routes';
 import { createReportService } from './modules/reports/service';
 import { stockRoutes } from './modules/stocks/routes';
@@ -75,6 +78,8 @@ declare module 'fastify' {
     backgroundTasks: BackgroundTasks;
     /** The sender of the mail outbox (docs/decisions/023-mail-outbox.md). */
     mailOutbox: MailOutbox;
+    /** Automatic drafting (docs/product/business-rules.md#automatic-drafting); tests run it by hand. */
+    reorderJob: ReorderJob;
   }
 }
 
@@ -315,15 +320,27 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(supplierProductRoutes, {
     supplierProductService: createSupplierProductService({ db: database.db, clock }),
   });
-  await app.register(supplyOrderRoutes, {
-    supplyOrderService: createSupplyOrderService({
-      db: database.db,
-      dialect: database.dialect,
-      clock,
-      events,
-      rowTurns,
-    }),
+  const supplyOrderService = createSupplyOrderService({
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    events,
+    rowTurns,
   });
+  await app.register(supplyOrderRoutes, { supplyOrderService });
+  await app.register(reorderRoutes, {
+    reorderService: createReorderService({ db: database.db, clock, supplyOrders: supplyOrderService }),
+  });
+  const reorderJob = startReorderJob({
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    log: app.log,
+    intervalMs: config.reorderJobMs,
+  });
+  app.decorate('reorderJob', reorderJob);
+  // Registered after the database's hook, so it runs before it: a run under way ends first.
+  app.addHook('onClose', () => reorderJob.close());
   await app.register(importRoutes, { importService: createImportService({ db: database.db, clock }) });
   await app.register(overviewRoutes, { overviewService: createOverviewService({ db: database.db, clock }) });
   await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });

@@ -60,6 +60,7 @@ const envSchema = z.object({
   DATABASE_ROW_WAIT_MS: positiveInt(100, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.rowWaitMs),
   SQLITE_BUSY_TIMEOUT_MS: positiveInt(10, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.sqliteBusyMs),
   RESPONSE_CACHE_MB: positiveInt(0, 4096).default(16),
+  REORDER_JOB_MS: positiveInt(0, 3_600_000).default(30_000),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://depot.example.com' }).optional(),
   SMTP_URL: z
     .string()
@@ -107,6 +108,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** Megabytes of GET answers kept while the data is unchanged (SQLite only); 0 turns it off. */
   responseCacheBytes: number;
+  /** How often automatic drafting runs (docs/product/business-rules.md#automatic-drafting); 0 never. */
+  reorderJobMs: number;
   /** Origin the app is reached at; used in reset links and the Origin check. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
     },
     responseCacheBytes: e.RESPONSE_CACHE_MB * 2 ** 20,
+    reorderJobMs: e.REORDER_JOB_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -17,6 +17,7 @@ export * from './orders';
 export * from './overview';
 export * from './paths';
 export * from './pincodes';
+export * from './reorder';
 export * from './roles';
 export * from './stock-counts';
 export * from './stocks';

@@ -18,6 +18,8 @@ export const PATHS = {
   stockHistory: '/dashboard/stock-management/history/:id',
   /** Count a set of items and confirm their variances. */
   stockCount: '/dashboard/stock-management/count',
+  /** Items at or under their reorder level, by supplier, and the drafted supply orders. */
+  reorderSuggestions: '/dashboard/stock-management/reorder',
   stockReplenishment: '/dashboard/stock-replenishment',
   myOrders: '/dashboard/my-orders',
   supplierProducts: '/dashboard/supply-products',

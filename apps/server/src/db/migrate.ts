@@ -29,6 +29,7 @@ import { notificationSearchMigration } from './migrations/2026-12-08-notificatio
 import { overviewsMigration } from './migrations/2026-12-10-overviews';
 import { orderManagersMigration } from './migrations/2026-12-11-order-managers';
 import { mailOutboxMigration } from './migrations/2026-12-09-mail-outbox';
+import { reorderRulesMigration } from './migrations/2026-12-12-reorder-rules';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-10-overviews': overviewsMigration,
   '2026-12-11-order-managers': orderManagersMigration,
   '2026-12-09-mail-outbox': mailOutboxMigration,
+  '2026-12-12-reorder-rules': reorderRulesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

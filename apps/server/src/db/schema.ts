@@ -365,6 +365,46 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** A stock item's reorder rule (docs/product/business-rules.md#reorder-rules). */
+export interface ReorderRulesTable {
+  stock_id: number;
+  inventory_manager_id: number;
+  reorder_level: number;
+  /** Exactly one of order_quantity and order_up_to is set. */
+  order_quantity: number | null;
+  order_up_to: number | null;
+  /** The preferred supplier product: deliveries of it go into this item. */
+  supplier_product_id: number | null;
+  updated_at: Timestamp;
+}
+
+/** A manager's automatic drafting switch. */
+export interface ReorderSettingsTable {
+  inventory_manager_id: number;
+  automatic: number;
+  updated_at: Timestamp;
+}
+
+/** A drafted supply order: the manager's only, one per manager and supplier (docs/decisions/026). */
+export interface SupplyOrderDraftsTable {
+  id: Generated<number>;
+  inventory_manager_id: number;
+  supplier_id: number;
+  address: string | null;
+  mobile_number: string | null;
+  /** 1 when the scheduled job drafted it. */
+  automatic: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SupplyOrderDraftLinesTable {
+  draft_id: number;
+  product_id: number;
+  stock_id: number | null;
+  quantity: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -395,6 +435,10 @@ export interface Database {
   audit_event_viewers: AuditEventViewersTable;
   manager_suppliers: ManagerSuppliersTable;
   mail_outbox: MailOutboxTable;
+  reorder_rules: ReorderRulesTable;
+  reorder_settings: ReorderSettingsTable;
+  supply_order_drafts: SupplyOrderDraftsTable;
+  supply_order_draft_lines: SupplyOrderDraftLinesTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -2,8 +2,10 @@ import {
   type InventoryReport,
   type OrderPerformanceReport,
   REPORT_PATHS,
+  type ReorderSuggestions,
   type SalesReport,
   SUPPLY_ORDER_STATUSES,
+  type SupplyOrderDraft,
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
@@ -96,6 +98,22 @@ describe('the demo business', () => {
       .where('supplier_id', '=', id)
       .execute();
     expect(held.map((row) => row.status).sort()).toEqual([...SUPPLY_ORDER_STATUSES].sort());
+  });
+
+  it('shows the first manager reorder suggestions and a draft, and has the second draft automatically', async () => {
+    const [first, second] = DEMO_MANAGERS;
+    const login = async (email: string) =>
+      sessionCookieFrom(await t.call('POST', '/auth/login', undefined, { email, password: DEMO_PASSWORD }));
+    const cookie = await login(demoEmail(first?.name ?? ''));
+    const suggestions = await t.call('GET', '/api/reorder-suggestions', { cookie });
+    expect(suggestions.statusCode).toBe(200);
+    const items = (suggestions.json() as ReorderSuggestions).groups.flatMap((group) => group.items);
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    expect(items.filter((item) => item.in_draft > 0)).toHaveLength(1);
+    const drafts = await t.call('GET', '/api/supply-order-drafts', { cookie });
+    expect((drafts.json() as { drafts: SupplyOrderDraft[] }).drafts).toHaveLength(1);
+    const other = await t.call('GET', '/api/reorder-suggestions', { cookie: await login(demoEmail(second?.name ?? '')) });
+    expect((other.json() as ReorderSuggestions).automatic).toBe(true);
   });
 
   it('keeps the books straight: no negative stock, every order with its lines, notifications sent', async () => {

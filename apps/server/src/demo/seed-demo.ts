@@ -1,6 +1,7 @@
 import {
   type Order,
   type OrderStatus,
+  type ReorderSuggestions,
   type StockItem,
   SUPPLY_ORDER_STATUSES,
   type SupplierProduct,
@@ -485,6 +486,44 @@ export async function seedDemoBusiness(
         expected_delivery_time: new Date(end + 3 * DAY_MS).toISOString(),
       });
     }
+  }
+
+  // Reorder rules (docs/product/business-rules.md#reorder-rules): every manager's catalogued items
+  // get a level and an order-up-to level, linked to one supplier's product; the first manager's
+  // three lowest items not on order sit at their level, so today's suggestions are never empty, and
+  // one of them is drafted; the second manager drafts automatically.
+  for (const [index, person] of DEMO_MANAGERS.entries()) {
+    const manager = managers.get(person.name) as Account;
+    const stock = await call<StockItem[]>(manager, 'GET', '/api/stocks?sort=quantity&order=asc');
+    const onTheWay = new Set(
+      openSupplyOrders
+        .filter((open) => open.order.inventory_manager_id === manager.id)
+        .flatMap((open) => open.order.order_items.map((item) => item.product_name)),
+    );
+    let atLevel = 0;
+    for (const item of stock) {
+      const sources = catalogues.get(item.stock_name);
+      if (!sources) continue;
+      const { product } = sources[0] as (typeof sources)[number];
+      const raise = index === 0 && atLevel < 3 && !onTheWay.has(item.stock_name);
+      if (raise) atLevel += 1;
+      const level = raise ? Math.max(REORDER_AT, item.quantity) : REORDER_AT;
+      await call(manager, 'PUT', `/api/stocks/${item.stock_id}/reorder-rule`, {
+        reorder_level: level,
+        order_up_to: Math.max(level + 100, 200),
+        supplier_product_id: product.id,
+      });
+    }
+    if (index === 0) {
+      const { groups } = await call<ReorderSuggestions>(manager, 'GET', '/api/reorder-suggestions');
+      const first = groups[0]?.items[0];
+      if (first) {
+        await call(manager, 'POST', '/api/reorder-suggestions/drafts', {
+          items: [{ stock_id: first.stock_id, quantity: first.suggested_quantity }],
+        });
+      }
+    }
+    if (index === 1) await call(manager, 'PUT', '/api/reorder-settings', { automatic: true });
   }
 
   // Today's applicants, waiting on the Team screen for a manager's decision.

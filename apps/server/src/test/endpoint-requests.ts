@@ -172,6 +172,21 @@ const createSupplyOrder = (world: World) =>
     body: supplyOrderBody(world),
   });
 
+/**
+ * The owner manager's draft for the owner supplier: a new item at its reorder level, linked to the
+ * owner supplier's product, drafted (or the draft that already holds the product).
+ */
+async function createDraft(world: World): Promise<number> {
+  const manager = world.owner['Inventory Manager'];
+  const { stock } = await createStock(world);
+  await send(world, 'PUT', `/api/stocks/${stock.stock_id}/reorder-rule`, manager, {
+    body: { reorder_level: 1_000_000_000, order_quantity: 1, supplier_product_id: world.productId },
+  });
+  const { drafts } = await send(world, 'POST', '/api/reorder-suggestions/drafts', manager, { body: {} });
+  return drafts.find((draft: { supplier_id: number }) => draft.supplier_id === world.owner.Supplier.user.id)
+    .id;
+}
+
 /** A fresh Processing order of the owner customer, of the owner manager's stock. */
 async function createOrder(world: World): Promise<number> {
   return (
@@ -330,6 +345,14 @@ export const VALID_REQUESTS: Record<
   'GET /api/stocks': async () => ({}),
   'GET /api/stocks/:id': async (world) => ({ params: id(world.stockId) }),
   'GET /api/stocks/:id/movements': async (world) => ({ params: id(world.stockId) }),
+  'GET /api/stocks/:id/reorder-rule': async (world) => ({ params: id(world.stockId) }),
+  'PUT /api/stocks/:id/reorder-rule': async (world) => ({
+    params: id(world.stockId),
+    body: { reorder_level: 10, order_quantity: 20, supplier_product_id: world.productId },
+  }),
+  'DELETE /api/stocks/:id/reorder-rule': async (world) => ({ params: id(world.stockId) }),
+  'GET /api/reorder-suggestions': async () => ({}),
+  'PUT /api/reorder-settings': async () => ({ body: { automatic: false } }),
   'POST /api/stocks': async () => ({ body: { name: 'Red widget', price: 3, quantity: 5, weight: 0.5 } }),
   'PUT /api/stocks/:id': async (world) => ({ params: id(world.stockId), body: { quantity: 1_000_000 } }),
   'DELETE /api/stocks/:id': async (world) => ({ params: id((await createStock(world)).stock.stock_id) }),
@@ -411,6 +434,17 @@ export const VALID_REQUESTS: Record<
     body: { status: 'Processing', expected_delivery_time: '2026-07-01T09:30:00.000Z' },
   }),
 
+  'POST /api/reorder-suggestions/drafts': async () => ({ body: {} }),
+  'GET /api/supply-order-drafts': async () => ({}),
+  'PUT /api/supply-order-drafts/:id': async (world) => ({
+    params: id(await createDraft(world)),
+    body: { address: '5 Warehouse Row, Pune' },
+  }),
+  'DELETE /api/supply-order-drafts/:id': async (world) => ({ params: id(await createDraft(world)) }),
+  'POST /api/supply-order-drafts/:id/place': async (world) => ({
+    params: id(await createDraft(world)),
+    body: {},
+  }),
   'GET /api/supplier-scorecards': async () => ({}),
   'GET /api/overview/customer': async () => ({}),
   'GET /api/overview/courier': async () => ({}),

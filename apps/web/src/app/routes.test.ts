@@ -44,6 +44,7 @@ describe('DASHBOARD_ROUTES', () => {
         'Overview',
         'Suppliers Management',
         'Stock Management',
+        'Reorder Suggestions',
         'Stock Replenishment',
         'My Orders',
         'Customer Orders',

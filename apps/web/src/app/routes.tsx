@@ -25,6 +25,9 @@ const AddStockPage = lazyWithTimeout(() => import('@/features/stock/pages/add-st
 const UpdateStockPage = lazyWithTimeout(() => import('@/features/stock/pages/update-stock-page'));
 const StockHistoryPage = lazyWithTimeout(() => import('@/features/stock/pages/stock-history-page'));
 const StockCountPage = lazyWithTimeout(() => import('@/features/stock/pages/stock-count-page'));
+const ReorderSuggestionsPage = lazyWithTimeout(
+  () => import('@/features/stock/pages/reorder-suggestions-page'),
+);
 const StockReplenishmentPage = lazyWithTimeout(
   () => import('@/features/supply-orders/pages/stock-replenishment-page'),
 );
@@ -79,6 +82,7 @@ const PAGE_SCREENS: Record<DashboardPagePath, LazyComponent<object>> = {
   [PATHS.updateStock]: UpdateStockPage,
   [PATHS.stockHistory]: StockHistoryPage,
   [PATHS.stockCount]: StockCountPage,
+  [PATHS.reorderSuggestions]: ReorderSuggestionsPage,
   [PATHS.stockReplenishment]: StockReplenishmentPage,
   [PATHS.myOrders]: MyOrdersPage,
   [PATHS.orderDesk]: OrderDeskPage,

@@ -1,4 +1,5 @@
-import { Alert, Box, Stack } from '@mantine/core';
+import { Alert, Anchor, Box, Stack } from '@mantine/core';
+import { Link } from 'react-router';
 import type { AlertTone, TimedAlert } from '@/hooks/use-timed-alert';
 
 const COLORS: Record<AlertTone, string> = { success: 'green', error: 'red', danger: 'red' };
@@ -29,6 +30,14 @@ export function AlertStack({ alerts }: AlertStackProps) {
             title={alert.title}
           >
             {alert.message}
+            {alert.link && (
+              <>
+                {' '}
+                <Anchor component={Link} to={alert.link.to} c="inherit" underline="always" fw={600}>
+                  {alert.link.label}
+                </Anchor>
+              </>
+            )}
           </Alert>
         </Box>
       ))}

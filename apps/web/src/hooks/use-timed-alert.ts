@@ -10,6 +10,8 @@ export interface AlertMessage {
   tone: AlertTone;
   message: string;
   title?: string;
+  /** A page to go on to from the alert (the low-stock warning links to Reorder Suggestions). */
+  link?: { label: string; to: string };
 }
 
 export interface TimedAlert extends AlertMessage {

@@ -35,6 +35,7 @@ import { createNotification } from '../notifications/repository';
 import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
 import { type Placing, recordPlaced } from '../order-engine/placing';
 import type { RowTurns } from '../order-engine/row-turns';
+import { linkedStockOf } from '../reorder/repository';
 import { countSupplierDelivery, utcDay } from '../reports/summaries';
 import { type NewMovement, recordMovements } from '../stocks/movements';
 import * as stocksRepo from '../stocks/repository';
@@ -170,7 +171,10 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
     const intoExisting = new Map<number, StockReceipt>();
     const intoNew = new Map<string, StockReceipt>();
     for (const item of arriving) {
-      const stock = await stocksRepo.findLiveStockByName(trx, managerId, item.product_name);
+      // The item the product is linked to by a reorder rule first (docs/product/business-rules.md#reorder-rules).
+      const stock =
+        (await linkedStockOf(trx, managerId, item.product_id)) ??
+        (await stocksRepo.findLiveStockByName(trx, managerId, item.product_name));
       if (stock) addReceipt(intoExisting, stock.id, stock.name, item);
       else addReceipt(intoNew, item.product_name.toLowerCase(), item.product_name, item);
     }
@@ -266,6 +270,8 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
     async place(
       body: CreateSupplyOrderBody,
       placing: Placing,
+      /** More work of the same transaction, after the order is in (placing a draft deletes it). */
+      alongside?: (trx: Executor) => Promise<void>,
     ): Promise<{ message: string; order: SupplyOrder }> {
       const { scope } = placing;
       const lines = linesOfDraft(
@@ -314,6 +320,7 @@ export function createSupplyOrderService(deps: SupplyOrderServiceDeps) {
               weight_grams: row.weight_grams,
             })),
           );
+          if (alongside) await alongside(trx);
           const notification = await recordPlaced(trx, placing, now, {
             notify: {
               user_id: supplier.id,

@@ -13,7 +13,10 @@ export function stockHistoryPath(id: number): string {
 }
 
 /** Stock items (docs/product/screens.md#stock-management), with History, Edit and Delete. */
-export function stockColumns(onDelete: (item: StockItem) => void): ListColumn<StockItem, StockSortField>[] {
+export function stockColumns(
+  onDelete: (item: StockItem) => void,
+  onReorderRule?: (item: StockItem) => void,
+): ListColumn<StockItem, StockSortField>[] {
   return [
     {
       header: 'Stock Id',
@@ -60,6 +63,17 @@ export function stockColumns(onDelete: (item: StockItem) => void): ListColumn<St
           >
             History
           </Button>
+          {onReorderRule && (
+            <Button
+              variant="light"
+              color="gray"
+              size="xs"
+              aria-label={`Reorder rule of ${item.stock_name}`}
+              onClick={() => onReorderRule(item)}
+            >
+              Reorder
+            </Button>
+          )}
           <Button
             component={Link}
             to={updateStockPath(item.stock_id)}

@@ -1,3 +1,4 @@
+import { PATHS } from '@depot/contract';
 import { useEffect, useRef } from 'react';
 import type { AlertMessage } from '@/hooks/use-timed-alert';
 
@@ -24,7 +25,12 @@ export function useLowStockWarning(itemCount: number | undefined, show: (alert: 
     const timer = setInterval(() => {
       const items = count.current;
       if (items === undefined || items > LOW_STOCK_MAX_ITEMS) return;
-      show({ tone: 'danger', title: LOW_STOCK_TITLE, message: lowStockMessage(items) });
+      show({
+        tone: 'danger',
+        title: LOW_STOCK_TITLE,
+        message: lowStockMessage(items),
+        link: { label: 'Reorder Suggestions', to: PATHS.reorderSuggestions },
+      });
     }, LOW_STOCK_CHECK_MS);
     return () => clearInterval(timer);
   }, [show]);

@@ -14,6 +14,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { useDeleteStock } from '../api/delete-stock';
 import { useStockCount, useStockList } from '../api/list-stocks';
 import { stockKeys } from '../api/stock-keys';
+import { ReorderRuleDialog } from '../components/reorder-rule-dialog';
 import { stockColumns } from '../components/stock-columns';
 import { useLowStockWarning } from '../components/use-low-stock-warning';
 
@@ -32,6 +33,7 @@ export default function StockManagementPage() {
   const [toDelete, setToDelete] = useState<StockItem | null>(null);
   const [confirmOpened, confirm] = useDisclosure(false);
   const [importOpened, importDialog] = useDisclosure(false);
+  const [ruleOf, setRuleOf] = useState<number | null>(null);
 
   const askToDelete = (item: StockItem) => {
     setToDelete(item);
@@ -52,6 +54,9 @@ export default function StockManagementPage() {
       <Group justify="space-between" align="center" gap="sm">
         <PageTitle>Stock Management</PageTitle>
         <Group gap="sm">
+          <Button component={Link} to={PATHS.reorderSuggestions} variant="default">
+            Reorder Suggestions
+          </Button>
           <Button component={Link} to={PATHS.stockCount} variant="default">
             Count Stock
           </Button>
@@ -66,7 +71,7 @@ export default function StockManagementPage() {
 
       <DataList
         list={stocks}
-        columns={stockColumns(askToDelete)}
+        columns={stockColumns(askToDelete, (item) => setRuleOf(item.stock_id))}
         rowKey={(item) => item.stock_id}
         label="Stock items"
         noun={{ one: 'stock item', other: 'stock items' }}
@@ -87,6 +92,12 @@ export default function StockManagementPage() {
         path="/api/stocks/import"
         columns="stock_name, price, quantity and weight, and optionally sku (the Export CSV file has them all)"
         invalidates={stockKeys.all}
+      />
+
+      <ReorderRuleDialog
+        stockId={ruleOf}
+        onClose={() => setRuleOf(null)}
+        onSaved={(message) => actionAlert.show({ tone: 'success', message })}
       />
 
       <ConfirmDeleteModal

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { TOTAL_COUNT_HEADER } from '@depot/contract';
+import { createDatabase } from '../../apps/server/src/db/database';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
+import { freePort } from '../../apps/server/src/test/free-port';
+import { call } from '../../apps/server/src/test/http-client';
+import {
+  type ListeningServer,
+  spawnServer,
+  stopServer,
+  waitUntilReady,
+} from '../../apps/server/src/test/server-process';
+import { createScratchSchema, TEST_POSTGRES_URL } from '../../apps/server/src/test/test-app';
+
+/**
+ * What the benches that seed a database and time the built server share: a throw-away database of
+ * either kind, the server started on it, a login, and timed sequential requests.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? join(ROOT, 'apps/server/dist/main.js');
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** A SQLite file in a temporary folder, or a schema of its own in BENCH_POSTGRES_URL; `drop` removes it. */
+export async function openBenchDatabase(kind: DatabaseKind, name: string) {
+  if (kind === 'sqlite') {
+    const folder = mkdtempSync(join(tmpdir(), `depot-bench-${name}-`));
+    const file = join(folder, 'depot.db');
+    return {
+      url: `sqlite:${file}`,
+      handle: createDatabase(`sqlite:${file}`),
+      drop: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  }
+  const baseUrl = process.env.BENCH_POSTGRES_URL ?? TEST_POSTGRES_URL;
+  const scratch = await createScratchSchema(`bench_${name.replace(/\W/g, '_')}`);
+  return {
+    url: scratch.url,
+    handle: createDatabase(baseUrl, { pgSchema: scratch.schema, unbounded: true }),
+    drop: () => scratch.drop(),
+  };
+}
+
+/** Starts the built server on a database (the response cache as asked), runs `work`, stops it. */
+export async function withBenchServer<T>(
+  databaseUrl: string,
+  env: Record<string, string>,
+  work: (server: ListeningServer) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const server = await waitUntilReady(
+    spawnServer([...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      RESPONSE_CACHE_MB: '0',
+      LOG_LEVEL: 'warn',
+      PINCODE_API_URL: '',
+      ...env,
+    }),
+    `http://127.0.0.1:${port}`,
+    120_000,
+  );
+  try {
+    return await work(server);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/** Logs in; the session cookie to send back. */
+export async function benchLogin(base: string, email: string, password: string): Promise<string> {
+  const login = await call(base, 'POST', '/auth/login', { body: { email, password } });
+  return ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
+}
+
+/** Nearest rank: the smallest time at least `p` of the runs took no longer than. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] as number;
+
+/** Times sequential GETs after `warmUp` untimed ones: p50, p99, the last X-Total-Count and body. */
+export async function timeUrl(base: string, path: string, cookie: string, runs: number, warmUp: number) {
+  const times: number[] = [];
+  let rows = 0;
+  let body: unknown;
+  for (let run = -warmUp; run < runs; run++) {
+    const started = performance.now();
+    const reply = await call(base, 'GET', path, { cookie });
+    const took = performance.now() - started;
+    if (reply.status !== 200)
+      throw new Error(`GET ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    rows = Number(reply.headers[TOTAL_COUNT_HEADER]);
+    body = reply.body;
+    if (run >= 0) times.push(took);
+  }
+  times.sort((a, b) => a - b);
+  return { rows, body, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
