@@ -24,6 +24,7 @@ describe('My Orders page', () => {
         .map((th) => th.textContent),
     ).toEqual(SUPPLY_ORDER_COLUMNS);
     expect(tableRows(table)[0]).toEqual([
+      '',
       '415/06/2026',
       'Sam Supplier',
       'Ivy Manager',
@@ -33,6 +34,26 @@ describe('My Orders page', () => {
       `Order Received${SUPPLY_ORDER_MESSAGES.waitingForUpdate}`,
     ]);
     expect(screen.queryByRole('button', { name: /^Update order/ })).not.toBeInTheDocument();
+  });
+
+  it('prints the supply orders ticked as purchase orders in a new tab', async () => {
+    stubFetch({
+      'GET /auth/profile': { status: 200, body: profileOf(MANAGER) },
+      [`GET ${ORDERS_URL}`]: { status: 200, body: [supplyOrder(5), supplyOrder(4)] },
+    });
+    const { user } = renderApp(PATHS.myOrders, { storedUser: MANAGER });
+    const four = await screen.findByRole('checkbox', { name: 'Select supply order 4' });
+    expect(screen.getByRole('button', { name: 'Print purchase orders' })).toBeDisabled();
+    await user.click(four);
+    expect(screen.getByRole('link', { name: 'Print purchase orders (1)' })).toHaveAttribute(
+      'href',
+      '/print/purchase-orders?ids=4',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select every supply order on this page' }));
+    expect(screen.getByRole('link', { name: 'Print purchase orders (2)' })).toHaveAttribute(
+      'href',
+      '/print/purchase-orders?ids=4,5',
+    );
   });
 
   it('follows the supplier’s changes live, without a reload', async () => {

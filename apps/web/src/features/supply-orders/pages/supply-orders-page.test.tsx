@@ -53,6 +53,7 @@ describe('Supply Orders page', () => {
     ).toEqual([...SUPPLY_ORDER_COLUMNS, 'Action']);
     expect(tableRows(table)).toEqual([
       [
+        '',
         '715/06/2026',
         'Sam Supplier',
         'Ivy Manager',
@@ -63,6 +64,7 @@ describe('Supply Orders page', () => {
         'DeliverUpdate',
       ],
       [
+        '',
         '615/06/2026',
         'Sam Supplier',
         'Ivy Manager',
@@ -86,7 +88,7 @@ describe('Supply Orders page', () => {
       supplyOrder(10),
     ]);
     const table = await screen.findByRole('table');
-    expect(tableRows(table).map((row) => row[6])).toEqual([
+    expect(tableRows(table).map((row) => row[7])).toEqual([
       `Order Received${SUPPLY_ORDER_MESSAGES.waitingForUpdate}`,
       'Canceled—',
       'Delivered—',
@@ -133,8 +135,8 @@ describe('Supply Orders page', () => {
     });
     const table = await screen.findByRole('table');
     const [row] = tableRows(table);
-    expect(row?.[3]).toBe('Hex bolt × 4 (4 delivered)Nut × 10 (3 delivered)Washer × 6 (0 delivered)');
-    expect(row?.[6]).toContain('In TransitPartly delivered: 7 of 20');
+    expect(row?.[4]).toBe('Hex bolt × 4 (4 delivered)Nut × 10 (3 delivered)Washer × 6 (0 delivered)');
+    expect(row?.[7]).toContain('In TransitPartly delivered: 7 of 20');
 
     await page.user.click(screen.getByRole('button', { name: 'Record delivery for order 11' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Record Delivery for Order 11' }));

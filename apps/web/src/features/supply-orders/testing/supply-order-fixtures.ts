@@ -46,10 +46,11 @@ export function supplyOrder(id: number, overrides: Partial<SupplyOrder> = {}): S
 
 /**
  * The columns of the supply orders table (docs/product/screens.md#my-orders-and-supply-orders);
- * suppliers also get 'Action'. Order ID carries the order date, Total Cost the units, Address the
- * mobile number and Status the expected delivery.
+ * suppliers also get 'Action'. The first, without text, ticks orders to print; Order ID carries the
+ * order date, Total Cost the units, Address the mobile number and Status the expected delivery.
  */
 export const SUPPLY_ORDER_COLUMNS = [
+  '',
   'Order ID',
   'Supplier',
   'Ordered By',
