@@ -5,7 +5,7 @@ import {
   type SessionUser,
   type SupplierDay,
 } from '@depot/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
@@ -42,14 +42,14 @@ const COURIER_DAY: CourierDay = {
 };
 
 function renderOverview(user: SessionUser, routes: Record<string, unknown>) {
-  stubFetch({
+  const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(user) },
     'GET /api/supplier-scorecards': { status: 200, body: { scorecards: [] } },
     ...Object.fromEntries(Object.entries(routes).map(([key, body]) => [key, { status: 200, body }])),
     'GET /api/orders': { status: 200, body: [] },
     'GET /api/replenishment-orders': { status: 200, body: [] },
   });
-  return renderApp(PATHS.overview, { storedUser: user });
+  return { ...renderApp(PATHS.overview, { storedUser: user }), ...fetchStub };
 }
 
 const linkTo = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
@@ -105,11 +105,17 @@ describe("a supplier's Overview", () => {
   });
 
   it('opens Supply Orders with the filter shown, and clears it', async () => {
-    renderOverview(TEST_USERS.supplier, { 'GET /api/overview/supplier': SUPPLIER_DAY });
+    const page = renderOverview(TEST_USERS.supplier, { 'GET /api/overview/supplier': SUPPLIER_DAY });
     await userEvent.click(await screen.findByRole('link', { name: '1 Overdue supply orders' }));
     const clear = await screen.findByRole('button', { name: 'Clear the filter Expected up to 14/06/2026' });
+    const asked = page.requestsTo('GET /api/replenishment-orders').at(-1)?.query;
+    expect(asked?.getAll('status')).toEqual(['Order Received', 'Processing', 'In Transit', 'Delayed']);
+    expect(asked?.get('due_to')).toBe('2026-06-14');
     await userEvent.click(clear);
     expect(screen.queryByRole('button', { name: /Clear the filter Expected/ })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(page.requestsTo('GET /api/replenishment-orders').at(-1)?.query.has('due_to')).toBe(false),
+    );
   });
 
   it('says so when nothing is open or due', async () => {
@@ -128,7 +134,7 @@ describe("a supplier's Overview", () => {
 
 describe("a courier's Overview", () => {
   it("shows today's deliveries by status and the overdue ones, linked to the board filtered", async () => {
-    renderOverview(COURIER, { 'GET /api/overview/courier': COURIER_DAY });
+    const page = renderOverview(COURIER, { 'GET /api/overview/courier': COURIER_DAY });
     await screen.findByRole('link', { name: '5 Processing orders due today' });
     expect(linkTo('5 Processing orders due today')).toBe(
       '/dashboard/couriers?status=Processing&delivery_from=2026-06-15&delivery_to=2026-06-15',
@@ -137,6 +143,14 @@ describe("a courier's Overview", () => {
       '/dashboard/couriers?status=In+Transit&delivery_to=2026-06-14',
     );
     expect(screen.getByText('Due today (15/06/2026)')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: '3 In Transit orders overdue' }));
+    expect(
+      await screen.findByRole('button', { name: 'Clear the filter Due up to 14/06/2026' }),
+    ).toBeInTheDocument();
+    const asked = page.requestsTo('GET /api/orders').at(-1)?.query;
+    expect(asked?.getAll('status')).toEqual(['In Transit']);
+    expect(asked?.get('delivery_to')).toBe('2026-06-14');
   });
 
   it('says so when nothing is due today or overdue', async () => {
