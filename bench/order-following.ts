@@ -116,23 +116,25 @@ async function seed(handle: DatabaseHandle, kind: DatabaseKind, count: number) {
     .returning('id')
     .executeTakeFirstOrThrow();
   // Most are Delivered; the newest hundred are on their way or still Processing; one in fifty Cancelled.
-  const status = sql`case when i % 50 = 0 then 'Cancelled' when i > ${count - 100} then case when i % 2 = 0 then 'In Transit' else 'Processing' end else 'Delivered' end`;
+  const status = sql`case when i % 50 = 0 then 'Cancelled' when i > cast(${count - 100} as integer) then case when i % 2 = 0 then 'In Transit' else 'Processing' end else 'Delivered' end`;
   await sql`insert into orders (customer_id, customer_name, courier_service_id, shipping_address, pin_code,
       location_type, phone_number, consignment_weight_grams, items_total_cents, shipping_cost_cents, status,
       delivery_date, created_at, updated_at, tracking_token)
-    select ${customer.id}, 'Asha Rao', ${courier.id}, '12 Park Street, Pune', '411001', 'urban',
+    select cast(${customer.id} as integer), 'Asha Rao', cast(${courier.id} as integer), '12 Park Street, Pune', '411001', 'urban',
       '+91 98450 12345', 500 * (1 + i % 4), 250 * (1 + i % 4), 5000, ${status},
       ${timeOf(kind, 'i', 3 * 24 * 60)}, ${timeOf(kind, 'i')}, ${timeOf(kind, 'i')}, ${tokenOf(kind)}
     from (${numbers(kind, count)}) as numbers`.execute(db);
   await sql`insert into order_items (order_id, stock_id, product_name, quantity, price_cents, weight_grams)
-    select id, ${stock.id}, 'Brass hinge 8 mm', 1 + id % 4, 250, 500 from orders`.execute(db);
-  await sql`insert into order_managers (manager_id, order_id) select ${manager.id}, id from orders`.execute(
+    select id, cast(${stock.id} as integer), 'Brass hinge 8 mm', 1 + id % 4, 250, 500 from orders`.execute(
+    db,
+  );
+  await sql`insert into order_managers (manager_id, order_id) select cast(${manager.id} as integer), id from orders`.execute(
     db,
   );
   await sql`insert into order_status_changes (order_id, status, actor_id, created_at)
-    select id, 'Processing', ${customer.id}, created_at from orders
-    union all select id, 'In Transit', ${courier.id}, created_at from orders where status in ('In Transit', 'Delivered')
-    union all select id, status, ${courier.id}, updated_at from orders where status in ('Delivered', 'Cancelled')`.execute(
+    select id, 'Processing', cast(${customer.id} as integer), created_at from orders
+    union all select id, 'In Transit', cast(${courier.id} as integer), created_at from orders where status in ('In Transit', 'Delivered')
+    union all select id, status, cast(${courier.id} as integer), updated_at from orders where status in ('Delivered', 'Cancelled')`.execute(
     db,
   );
   if (kind === 'postgres') await sql`vacuum analyze`.execute(db);
