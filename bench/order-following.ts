@@ -35,6 +35,8 @@ const PAGE = 25;
 const EMAIL = 'orders-bench@example.com';
 const PASSWORD = 'orders-bench-password-42';
 const BUDGETS = { firstPage: 50, orderPage: 50, tracking: 20 };
+/** The manager whose stock every seeded order holds: their Customer Orders reach them through order_managers. */
+const MANAGER_EMAIL = 'mira@depot.bench';
 
 const USAGE = `Times a customer's orders, an order page and a tracking link against their p99 budgets.
 
@@ -101,7 +103,7 @@ async function seed(handle: DatabaseHandle, kind: DatabaseKind, count: number) {
       .executeTakeFirstOrThrow();
   const customer = await user('Customer', 'Asha Rao', EMAIL);
   const courier = await user('Courier Service', 'Swift Express Pune', 'dispatch@swift.bench');
-  const manager = await user('Inventory Manager', 'Mira Iyer', 'mira@depot.bench');
+  const manager = await user('Inventory Manager', 'Mira Iyer', MANAGER_EMAIL);
   const stock = await db
     .insertInto('stocks')
     .values({
@@ -116,23 +118,25 @@ async function seed(handle: DatabaseHandle, kind: DatabaseKind, count: number) {
     .returning('id')
     .executeTakeFirstOrThrow();
   // Most are Delivered; the newest hundred are on their way or still Processing; one in fifty Cancelled.
-  const status = sql`case when i % 50 = 0 then 'Cancelled' when i > ${count - 100} then case when i % 2 = 0 then 'In Transit' else 'Processing' end else 'Delivered' end`;
+  const status = sql`case when i % 50 = 0 then 'Cancelled' when i > cast(${count - 100} as integer) then case when i % 2 = 0 then 'In Transit' else 'Processing' end else 'Delivered' end`;
   await sql`insert into orders (customer_id, customer_name, courier_service_id, shipping_address, pin_code,
       location_type, phone_number, consignment_weight_grams, items_total_cents, shipping_cost_cents, status,
       delivery_date, created_at, updated_at, tracking_token)
-    select ${customer.id}, 'Asha Rao', ${courier.id}, '12 Park Street, Pune', '411001', 'urban',
+    select cast(${customer.id} as integer), 'Asha Rao', cast(${courier.id} as integer), '12 Park Street, Pune', '411001', 'urban',
       '+91 98450 12345', 500 * (1 + i % 4), 250 * (1 + i % 4), 5000, ${status},
       ${timeOf(kind, 'i', 3 * 24 * 60)}, ${timeOf(kind, 'i')}, ${timeOf(kind, 'i')}, ${tokenOf(kind)}
     from (${numbers(kind, count)}) as numbers`.execute(db);
   await sql`insert into order_items (order_id, stock_id, product_name, quantity, price_cents, weight_grams)
-    select id, ${stock.id}, 'Brass hinge 8 mm', 1 + id % 4, 250, 500 from orders`.execute(db);
-  await sql`insert into order_managers (manager_id, order_id) select ${manager.id}, id from orders`.execute(
+    select id, cast(${stock.id} as integer), 'Brass hinge 8 mm', 1 + id % 4, 250, 500 from orders`.execute(
+    db,
+  );
+  await sql`insert into order_managers (manager_id, order_id) select cast(${manager.id} as integer), id from orders`.execute(
     db,
   );
   await sql`insert into order_status_changes (order_id, status, actor_id, created_at)
-    select id, 'Processing', ${customer.id}, created_at from orders
-    union all select id, 'In Transit', ${courier.id}, created_at from orders where status in ('In Transit', 'Delivered')
-    union all select id, status, ${courier.id}, updated_at from orders where status in ('Delivered', 'Cancelled')`.execute(
+    select id, 'Processing', cast(${customer.id} as integer), created_at from orders
+    union all select id, 'In Transit', cast(${courier.id} as integer), created_at from orders where status in ('In Transit', 'Delivered')
+    union all select id, status, cast(${courier.id} as integer), updated_at from orders where status in ('Delivered', 'Cancelled')`.execute(
     db,
   );
   if (kind === 'postgres') await sql`vacuum analyze`.execute(db);
@@ -170,24 +174,31 @@ async function main() {
       for (const cacheMb of kind === 'sqlite' ? [0, 16] : [0]) {
         await withBenchServer(database.url, cacheMb, async (server) => {
           const cookie = await loginCookie(server, EMAIL, PASSWORD);
-          const lines: [label: string, path: string, budget: number, signedIn: boolean][] = [
-            ['first page of My Orders', `/api/orders?limit=${PAGE}&offset=0`, BUDGETS.firstPage, true],
-            [`order page (#${order.id})`, `/api/orders/${order.id}`, BUDGETS.orderPage, true],
-            ['tracking answer, signed out', `/api/track/${order.tracking_token}`, BUDGETS.tracking, false],
+          const managerCookie = await loginCookie(server, MANAGER_EMAIL, PASSWORD);
+          const lines: [label: string, path: string, budget: number, who: string | null][] = [
+            ['first page of My Orders', `/api/orders?limit=${PAGE}&offset=0`, BUDGETS.firstPage, cookie],
+            [`order page (#${order.id})`, `/api/orders/${order.id}`, BUDGETS.orderPage, cookie],
+            ['tracking answer, signed out', `/api/track/${order.tracking_token}`, BUDGETS.tracking, null],
+            // The same orders on the manager's Customer Orders desk, reached through order_managers (docs/decisions/025).
+            [
+              'first page of Customer Orders (manager)',
+              `/api/orders?limit=${PAGE}&offset=0`,
+              BUDGETS.firstPage,
+              managerCookie,
+            ],
+            [
+              'Customer Orders, searched by a phone (manager)',
+              `/api/orders?limit=${PAGE}&offset=0&q=12345`,
+              BUDGETS.firstPage,
+              managerCookie,
+            ],
           ];
           console.log(
             `\nresponse cache ${cacheMb === 0 ? 'off (RESPONSE_CACHE_MB=0)' : `on (${cacheMb} MB)`}; load average ${loadavg()[0]?.toFixed(1)}\n`,
           );
           console.log('| request | p50 ms | p99 ms | budget | verdict |\n| --- | --: | --: | --: | --- |');
-          for (const [label, path, budget, signedIn] of lines) {
-            const figures = await timeGet(
-              server,
-              path,
-              signedIn ? cookie : '',
-              args.runs,
-              args.warmUp,
-              !signedIn,
-            );
+          for (const [label, path, budget, who] of lines) {
+            const figures = await timeGet(server, path, who ?? '', args.runs, args.warmUp, who === null);
             if (label.startsWith('first page') && figures.rows !== args.orders)
               throw new Error(`My Orders counts ${figures.rows} orders, ${args.orders} were seeded`);
             const verdict = figures.p99 < budget ? 'PASS' : 'FAIL';

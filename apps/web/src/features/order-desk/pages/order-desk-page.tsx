@@ -164,8 +164,9 @@ function CancelDialog({ order, onClose }: { order: Order | null; onClose: () => 
       {order && (
         <Stack gap="sm">
           <Text>
-            Cancel order #{order.id} for {order.customer_name}? Its units go back to your stock and the
-            customer is told. This cannot be undone.
+            Cancel order #{order.id} for {order.customer_name}? Every line's units go back to its stock item
+            (another manager's too, if the order holds theirs) and the customer is told. This cannot be
+            undone.
           </Text>
           {cancel.isError && (
             <Alert color="red" title="The order was not cancelled">
