@@ -129,7 +129,7 @@ const timesOver = (random: Random, count: number) =>
 
 export type UserRow = Selectable<UsersTable>;
 export type StockRow = Omit<Selectable<StocksTable>, 'sku'>;
-export type ProductRow = Omit<Selectable<SupplierProductsTable>, 'sku'>;
+export type ProductRow = Omit<Selectable<SupplierProductsTable>, 'sku' | 'discontinued_at'>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderManagerRow = Selectable<OrderManagersTable>;

@@ -192,6 +192,15 @@ export const API_ACCESS = {
   },
   'POST /api/stock-replenishment/products': { roles: { Supplier: 'own' }, object: 'supplierProduct' },
   'PUT /api/stock-replenishment/products/:id': { roles: { Supplier: 'own' }, object: 'supplierProduct' },
+  'DELETE /api/stock-replenishment/products/:id': { roles: { Supplier: 'own' }, object: 'supplierProduct' },
+  'POST /api/stock-replenishment/products/:id/discontinue': {
+    roles: { Supplier: 'own' },
+    object: 'supplierProduct',
+  },
+  'POST /api/stock-replenishment/products/:id/resume': {
+    roles: { Supplier: 'own' },
+    object: 'supplierProduct',
+  },
   'POST /api/stock-replenishment/products/import/dry-run': {
     roles: { Supplier: 'own' },
     object: 'supplierProduct',

@@ -31,6 +31,9 @@ export const ERROR_CODES = {
   not_enough_stock: 'An order line asks for more units than the stock item or product holds.',
   product_unavailable: 'An order line names a stock item that no longer exists.',
   quantity_limit: 'A stock item or product would hold more than the largest quantity.',
+  product_discontinued:
+    'A supply order names a product its supplier discontinued; nothing was placed (the product stays on older orders).',
+  product_ordered: 'A supplier product some supply order has cannot be deleted; discontinue it instead.',
   invalid_import_file:
     'An imported file cannot be read as the import expects (not UTF-8, not CSV, missing or unknown columns, no rows, too many); the message says which, and nothing changed.',
   import_has_problems:

@@ -35,7 +35,8 @@ export const STOCK_IMPORT_COLUMNS: ImportColumns = {
 export const PRODUCT_IMPORT_COLUMNS: ImportColumns = {
   required: ['name', 'price', 'weight', 'quantity'],
   optional: ['sku'],
-  ignored: ['id', 'supplier_id'],
+  // A file neither discontinues nor resumes a product: only the catalogue's buttons do.
+  ignored: ['id', 'supplier_id', 'discontinued'],
   aliases: { product_name: 'name' },
 };
 

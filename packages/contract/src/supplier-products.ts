@@ -14,7 +14,20 @@ export const SUPPLIER_PRODUCT_MESSAGES = {
   notFound: 'Product not found',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+  discontinued: 'Product discontinued',
+  resumed: 'Product resumed',
+  deleted: 'Product deleted',
+  /** DELETE of a product some supply order has: it stays, the supplier may discontinue it instead. */
+  deleteOrdered: 'This product is on supply orders and cannot be deleted; discontinue it instead',
 } as const;
+
+/**
+ * A supply order naming a product its supplier discontinued (docs/product/business-rules.md#supplier-products):
+ * 409, nothing placed.
+ */
+export function productDiscontinuedMessage(name: string): string {
+  return `${name} is discontinued by its supplier and can no longer be ordered`;
+}
 
 /** A product's fields as a form or an imported file gives them. */
 export const productFields = {
@@ -74,6 +87,8 @@ export const supplierProductSchema = z
     supplier_id: z.number().int(),
     /** The supplier's own code for the product (set by an import); null when none. */
     sku: z.string().nullable(),
+    /** Discontinued by the supplier: hidden from managers' new orders, kept on old ones. */
+    discontinued: z.boolean(),
   })
   .meta({ id: 'SupplierProduct' });
 export type SupplierProduct = z.infer<typeof supplierProductSchema>;

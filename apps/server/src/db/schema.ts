@@ -221,6 +221,8 @@ export interface SupplierProductsTable {
   updated_at: Timestamp;
   /** The supplier's own code for the product, unique in their catalogue; null when none. */
   sku: string | null;
+  /** When the supplier discontinued it; null while managers may order it. */
+  discontinued_at: Timestamp | null;
 }
 
 /** An Inventory Manager's order to one supplier; totals are summed from its lines. */

@@ -270,6 +270,14 @@ async function emailToken(world: World): Promise<string> {
 const OTHER_PASSWORD = 'copper-lantern-meadow-77';
 
 const id = (value: number) => ({ id: String(value) });
+
+/** A product of the owner supplier no order has: one to delete or discontinue. */
+async function freshProduct(world: World): Promise<number> {
+  const product = await send(world, 'POST', '/api/stock-replenishment/products', world.owner.Supplier, {
+    body: { name: 'Spare washers', price: 1, weight: 0.1, quantity: 5 },
+  });
+  return product.id as number;
+}
 /** An import's body: a CSV file as it is. */
 const importFile = (csv: string): EndpointRequest => ({
   rawBody: csv,
@@ -419,6 +427,16 @@ export const VALID_REQUESTS: Record<
   'PUT /api/stock-replenishment/products/:id': async (world) => ({
     params: id(world.productId),
     body: { quantity: 1_000_000 },
+  }),
+
+  'DELETE /api/stock-replenishment/products/:id': async (world) => ({
+    params: id(await freshProduct(world)),
+  }),
+  'POST /api/stock-replenishment/products/:id/discontinue': async (world) => ({
+    params: id(await freshProduct(world)),
+  }),
+  'POST /api/stock-replenishment/products/:id/resume': async (world) => ({
+    params: id(await freshProduct(world)),
   }),
 
   'POST /api/stock-replenishment/products/import/dry-run': async () =>

@@ -21,6 +21,8 @@ const LIST_COLUMNS: ListColumns<SupplierProductSortField> = {
 export interface ProductFilter {
   reach: Reach;
   supplierId?: number | undefined;
+  /** Leave out discontinued products: what a manager may order from. */
+  orderableOnly?: boolean;
 }
 
 /** Product fields in the API's units: price in dollars, weight in kg. */
@@ -39,6 +41,7 @@ const productColumns = [
   'supplier_products.quantity',
   'supplier_products.supplier_id',
   'supplier_products.sku',
+  'supplier_products.discontinued_at',
 ] as const;
 
 interface ProductRow {
@@ -49,6 +52,7 @@ interface ProductRow {
   quantity: number;
   supplier_id: number;
   sku: string | null;
+  discontinued_at: string | null;
 }
 
 function toSupplierProduct(row: ProductRow): SupplierProduct {
@@ -60,6 +64,7 @@ function toSupplierProduct(row: ProductRow): SupplierProduct {
     quantity: row.quantity,
     supplier_id: row.supplier_id,
     sku: row.sku,
+    discontinued: row.discontinued_at !== null,
   };
 }
 
@@ -72,6 +77,7 @@ function productsIn(db: Executor, filter: ProductFilter, q?: string) {
     .where(reached('supplier_products', filter.reach));
   if (filter.supplierId !== undefined)
     query = query.where('supplier_products.supplier_id', '=', filter.supplierId);
+  if (filter.orderableOnly) query = query.where('supplier_products.discontinued_at', 'is', null);
   return whereSearched(db, query, LIST_COLUMNS, q);
 }
 
@@ -146,11 +152,64 @@ export async function updateProduct(
   return row && toSupplierProduct(row);
 }
 
+/**
+ * Sets or clears a product's discontinued time, for a product the caller reaches; undefined when
+ * there is none. The update locks the row, so a supply order taking units from it waits for this
+ * to commit and then sees it (docs/decisions/027-money-and-the-catalogue-lifecycle.md).
+ */
+export async function setDiscontinued(
+  db: Executor,
+  id: number,
+  reach: Reach,
+  discontinuedAt: string | null,
+  updatedAt: string,
+): Promise<SupplierProduct | undefined> {
+  const row = await db
+    .updateTable('supplier_products')
+    .set({ discontinued_at: discontinuedAt, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where(reached('supplier_products', reach))
+    .returning(productColumns)
+    .executeTakeFirst();
+  return row && toSupplierProduct(row);
+}
+
+/** Locks a product the caller reaches for the rest of the transaction; false when there is none. */
+export async function lockProduct(
+  db: Executor,
+  id: number,
+  reach: Reach,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('supplier_products')
+    .set({ updated_at: updatedAt })
+    .where('id', '=', id)
+    .where(reached('supplier_products', reach))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether any supply order has a line of the product. */
+export async function isOrdered(db: Executor, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('supply_order_items')
+    .select('product_id')
+    .where('product_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteProduct(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('supplier_products').where('id', '=', id).execute();
+}
+
 /** A product whatever its supplier, to tell "not this supplier's" from "not enough". */
 export function getProductOwner(db: Executor, id: number) {
   return db
     .selectFrom('supplier_products')
-    .select(['name', 'supplier_id'])
+    .select(['name', 'supplier_id', 'discontinued_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -158,7 +217,7 @@ export function getProductOwner(db: Executor, id: number) {
 export type TakenProduct = NonNullable<Awaited<ReturnType<typeof takeProduct>>>;
 
 /**
- * Takes `quantity` units of a product of that supplier only if it has them, in one statement (no
+ * Takes `quantity` units of a product of that supplier, not discontinued, only if it has them, in one statement (no
  * read then write, so no interleaving can oversell); answers the row's values as they were when
  * taken, or undefined when it is another supplier's, missing or short.
  */
@@ -174,6 +233,7 @@ export function takeProduct(
     .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: updatedAt }))
     .where('id', '=', id)
     .where('supplier_id', '=', supplierId)
+    .where('discontinued_at', 'is', null)
     .where('quantity', '>=', quantity)
     .returning(['id', 'name', 'price_cents', 'weight_grams'])
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import {
   createSupplierProductBodySchema,
   errorResponseSchema,
   idParamsSchema,
+  messageResponseSchema,
   SUPPLIER_PRODUCT_MESSAGES,
   supplierProductListQuerySchema,
   supplierProductListResponseSchema,
@@ -89,6 +90,56 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
         auditContextOf(request),
       );
       return { product, message: SUPPLIER_PRODUCT_MESSAGES.updated };
+    },
+  );
+
+  // docs/product/business-rules.md#supplier-products: discontinue, resume, delete one never ordered.
+  for (const [action, discontinued] of [
+    ['discontinue', true],
+    ['resume', false],
+  ] as const) {
+    routes.post(
+      `/api/stock-replenishment/products/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          description: discontinued
+            ? "Hides one of the supplier's products from managers' new orders; orders that have it keep it."
+            : 'Offers a discontinued product to managers again.',
+          params: idParamsSchema,
+          response: { 200: supplierProductResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const product = await supplierProductService.setDiscontinued(
+          scopeOf(request),
+          request.params.id,
+          discontinued,
+          auditContextOf(request),
+        );
+        const message = discontinued
+          ? SUPPLIER_PRODUCT_MESSAGES.discontinued
+          : SUPPLIER_PRODUCT_MESSAGES.resumed;
+        return { product, message };
+      },
+    );
+  }
+
+  routes.delete(
+    '/api/stock-replenishment/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        description: "Deletes one of the supplier's products that no supply order has; 409 otherwise.",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await supplierProductService.remove(scopeOf(request), request.params.id, auditContextOf(request));
+      return { message: SUPPLIER_PRODUCT_MESSAGES.deleted };
     },
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
@@ -37,7 +37,12 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
      * (docs/product/business-rules.md#supplier-products).
      */
     list(scope: Scope, query: SupplierProductListQuery): Promise<ListPage<SupplierProduct>> {
-      const filter = { reach: scope.reach, supplierId: query.supplier_id };
+      // A manager reads the catalogues to order from: a discontinued product is not offered.
+      const filter = {
+        reach: scope.reach,
+        supplierId: query.supplier_id,
+        orderableOnly: scope.user.role !== 'Supplier',
+      };
       return listPage(
         SUPPLIER_PRODUCT_LIST,
         query,
@@ -96,6 +101,58 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
           supplierId: product.supplier_id,
         });
         return product;
+      });
+    },
+
+    /**
+     * Discontinues (or resumes) one of the caller's products (docs/product/business-rules.md#supplier-products):
+     * hidden from managers' new orders, kept on the orders that have it. Asking twice changes
+     * nothing and records nothing the second time.
+     */
+    async setDiscontinued(scope: Scope, id: number, discontinued: boolean, audit: AuditContext) {
+      const now = isoNow();
+      return db.transaction().execute(async (trx) => {
+        const before = await repo.getProduct(trx, id, scope.reach);
+        if (!before) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
+        if (before.discontinued === discontinued) return before;
+        const product = await repo.setDiscontinued(trx, id, scope.reach, discontinued ? now : null, now);
+        if (!product) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
+        await recordAuditEvent(trx, audit, now, {
+          action: discontinued ? 'supplier_product.discontinued' : 'supplier_product.resumed',
+          entityType: 'supplier_product',
+          entityId: id,
+          before: { name: before.name, discontinued: before.discontinued },
+          after: { name: product.name, discontinued: product.discontinued },
+          viewers: [],
+          supplierId: product.supplier_id,
+        });
+        return product;
+      });
+    },
+
+    /**
+     * Deletes one of the caller's products that no supply order has (409 otherwise). The row is
+     * locked first, so an order taking units from it either commits before (and is then seen) or
+     * waits and finds no product (docs/decisions/027-money-and-the-catalogue-lifecycle.md).
+     */
+    async remove(scope: Scope, id: number, audit: AuditContext): Promise<void> {
+      const now = isoNow();
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.getProduct(trx, id, scope.reach);
+        const locked = before && (await repo.lockProduct(trx, id, scope.reach, now));
+        if (!before || !locked) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
+        if (await repo.isOrdered(trx, id)) {
+          throw new ConflictError(SUPPLIER_PRODUCT_MESSAGES.deleteOrdered, 'product_ordered');
+        }
+        await repo.deleteProduct(trx, id);
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supplier_product.deleted',
+          entityType: 'supplier_product',
+          entityId: id,
+          before: productSnapshot(before),
+          viewers: [],
+          supplierId: before.supplier_id,
+        });
       });
     },
   };

@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, SUPPLIER_PRODUCT_MESSAGES, type SupplierProduct } from '@depot/contract';
+import {
+  AUTH_MESSAGES,
+  productDiscontinuedMessage,
+  SUPPLIER_PRODUCT_MESSAGES,
+  type SupplierProduct,
+} from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
@@ -56,6 +61,7 @@ describe('POST /api/stock-replenishment/products', () => {
       quantity: 40,
       supplier_id: supplier.user.id,
       sku: null,
+      discontinued: false,
     });
     expect(await productRow(product.id)).toMatchObject({
       supplier_id: supplier.user.id,
@@ -235,5 +241,169 @@ describe('PUT /api/stock-replenishment/products/{id}', () => {
     }
     expect((await update(undefined, { quantity: 0 })).statusCode).toBe(401);
     expect(await productRow(product.id)).toEqual(before);
+  });
+});
+
+describe('discontinuing, resuming and deleting a product', () => {
+  const placeOrder = (productId: number, quantity = 1) =>
+    t.call('POST', '/api/replenishment-orders', manager, {
+      supplier_id: supplier.user.id,
+      address: '4 Warehouse Row, Pune',
+      mobile_number: '+91 98765 43210',
+      items: [{ product_id: productId, quantity }],
+    });
+  const managerSees = async (productId: number) => {
+    const list = await t.call('GET', `${PRODUCTS}?supplier_id=${supplier.user.id}&limit=100`, manager);
+    expect(list.statusCode).toBe(200);
+    return list.json().some((product: SupplierProduct) => product.id === productId);
+  };
+  const auditActions = async (productId: number) =>
+    (
+      await t.database.db
+        .selectFrom('audit_events')
+        .select('action')
+        .where('entity_type', '=', 'supplier_product')
+        .where('entity_id', '=', productId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.action);
+
+  it("hides a discontinued product from managers' new orders, keeps it on old ones, and resumes it", async () => {
+    const product = await addProduct(supplier, { name: 'Rivet 4mm', price: 3, weight: 0.1, quantity: 50 });
+    const placed = await placeOrder(product.id, 2);
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().order.id;
+
+    const discontinued = await t.call('POST', `${PRODUCTS}/${product.id}/discontinue`, supplier);
+    expect(discontinued.statusCode).toBe(200);
+    expect(discontinued.json()).toEqual({
+      product: { ...product, quantity: 48, discontinued: true },
+      message: SUPPLIER_PRODUCT_MESSAGES.discontinued,
+    });
+    expect((await productRow(product.id))?.discontinued_at).toBe(t.clock.now().toISOString());
+    // The supplier still lists it; a manager no longer does.
+    const own = await t.call('GET', `${PRODUCTS}?limit=100`, supplier);
+    expect(own.json().find((row: SupplierProduct) => row.id === product.id)?.discontinued).toBe(true);
+    expect(await managerSees(product.id)).toBe(false);
+
+    // Ordering it now: 409 with a clear message, and nothing placed or taken.
+    const orders = await t.count('supply_orders');
+    const refused = await placeOrder(product.id, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'product_discontinued',
+      message: productDiscontinuedMessage('Rivet 4mm'),
+    });
+    expect(await t.count('supply_orders')).toBe(orders);
+    expect((await productRow(product.id))?.quantity).toBe(48);
+
+    // The old order keeps its line.
+    const old = await t.call('GET', `/api/replenishment-orders?limit=100`, manager);
+    const line = old.json().find((order: { id: number }) => order.id === orderId)?.order_items[0];
+    expect(line).toMatchObject({ product_id: product.id, product_name: 'Rivet 4mm', quantity: 2 });
+
+    // Discontinuing again changes nothing and records nothing.
+    expect((await t.call('POST', `${PRODUCTS}/${product.id}/discontinue`, supplier)).statusCode).toBe(200);
+    const resumed = await t.call('POST', `${PRODUCTS}/${product.id}/resume`, supplier);
+    expect(resumed.json()).toMatchObject({
+      product: { discontinued: false },
+      message: SUPPLIER_PRODUCT_MESSAGES.resumed,
+    });
+    expect(await managerSees(product.id)).toBe(true);
+    expect((await placeOrder(product.id, 1)).statusCode).toBe(201);
+    expect(await auditActions(product.id)).toEqual([
+      'supplier_product.created',
+      'supplier_product.discontinued',
+      'supplier_product.resumed',
+    ]);
+  });
+
+  it('deletes a product never ordered, and refuses one on a supply order with 409', async () => {
+    const spare = await addProduct(supplier, { name: 'Spare pin', price: 1, weight: 0.01, quantity: 5 });
+    const deleted = await t.call('DELETE', `${PRODUCTS}/${spare.id}`, supplier);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: SUPPLIER_PRODUCT_MESSAGES.deleted });
+    expect(await productRow(spare.id)).toBeUndefined();
+    expect(await auditActions(spare.id)).toEqual(['supplier_product.created', 'supplier_product.deleted']);
+    expect((await t.call('DELETE', `${PRODUCTS}/${spare.id}`, supplier)).statusCode).toBe(404);
+
+    const ordered = await addProduct(supplier, { name: 'Ordered pin', price: 1, weight: 0.01, quantity: 5 });
+    expect((await placeOrder(ordered.id)).statusCode).toBe(201);
+    const refused = await t.call('DELETE', `${PRODUCTS}/${ordered.id}`, supplier);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'product_ordered',
+      message: SUPPLIER_PRODUCT_MESSAGES.deleteOrdered,
+    });
+    expect(await productRow(ordered.id)).toBeDefined();
+    expect(await auditActions(ordered.id)).toEqual(['supplier_product.created']);
+  });
+
+  it("answers 404 for another supplier's product and unknown ids, 403 for other roles, changing nothing", async () => {
+    const product = await addProduct(supplier, { name: 'Guarded nut', price: 1, weight: 0.01, quantity: 5 });
+    for (const [method, path] of [
+      ['POST', `${PRODUCTS}/${product.id}/discontinue`],
+      ['POST', `${PRODUCTS}/${product.id}/resume`],
+      ['DELETE', `${PRODUCTS}/${product.id}`],
+    ] as const) {
+      expect((await t.call(method, path, otherSupplier)).statusCode).toBe(404);
+      for (const session of [manager, customer, courier]) {
+        expect((await t.call(method, path, session)).statusCode).toBe(403);
+      }
+      expect((await t.call(method, path)).statusCode).toBe(401);
+    }
+    expect((await t.call('POST', `${PRODUCTS}/999999/discontinue`, supplier)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `${PRODUCTS}/not-a-number`, supplier)).statusCode).toBe(400);
+    expect(await productRow(product.id)).toMatchObject({ discontinued_at: null });
+    expect(await auditActions(product.id)).toEqual(['supplier_product.created']);
+  });
+
+  it('never places an order of a product discontinued at the same time: either it is on the order or refused', async () => {
+    for (let round = 0; round < 6; round++) {
+      const product = await addProduct(supplier, {
+        name: `Raced bolt ${round}`,
+        price: 1,
+        weight: 0.1,
+        quantity: 100,
+      });
+      const [placed, discontinued] = await Promise.all([
+        placeOrder(product.id, 3),
+        t.call('POST', `${PRODUCTS}/${product.id}/discontinue`, supplier),
+      ]);
+      expect(discontinued.statusCode).toBe(200);
+      expect([201, 409]).toContain(placed.statusCode);
+      const row = await productRow(product.id);
+      expect(row?.discontinued_at).not.toBeNull();
+      expect(row?.quantity).toBe(placed.statusCode === 201 ? 97 : 100);
+      const lines = await t.database.db
+        .selectFrom('supply_order_items')
+        .select('quantity')
+        .where('product_id', '=', product.id)
+        .execute();
+      expect(lines).toEqual(placed.statusCode === 201 ? [{ quantity: 3 }] : []);
+    }
+  });
+
+  it('never deletes a product an order placed at the same time has: the order or the delete wins whole', async () => {
+    for (let round = 0; round < 6; round++) {
+      const product = await addProduct(supplier, {
+        name: `Raced nut ${round}`,
+        price: 1,
+        weight: 0.1,
+        quantity: 100,
+      });
+      const [placed, deleted] = await Promise.all([
+        placeOrder(product.id, 3),
+        t.call('DELETE', `${PRODUCTS}/${product.id}`, supplier),
+      ]);
+      if (deleted.statusCode === 200) {
+        expect(placed.statusCode).toBe(400);
+        expect(await productRow(product.id)).toBeUndefined();
+      } else {
+        expect(deleted.statusCode).toBe(409);
+        expect(placed.statusCode).toBe(201);
+        expect((await productRow(product.id))?.quantity).toBe(97);
+      }
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   notSuppliersProductMessage,
   ORDER_MESSAGES,
   overDeliveryMessage,
+  productDiscontinuedMessage,
   QUANTITY_MAX,
   quantityLimitMessage,
   type RecordDeliveryBody,
@@ -93,6 +94,8 @@ const productsOf = (supplierId: number, now: string): LineSource<productsRepo.Ta
   take: (trx, line) => productsRepo.takeProduct(trx, line.id, supplierId, line.quantity, now),
   async refusal(trx, line) {
     const found = await productsRepo.getProductOwner(trx, line.id);
+    if (found?.supplier_id === supplierId && found.discontinued_at !== null)
+      return new ConflictError(productDiscontinuedMessage(found.name), 'product_discontinued');
     if (found?.supplier_id === supplierId)
       return new ConflictError(notEnoughStockMessage(found.name), 'not_enough_stock');
     const message = notSuppliersProductMessage(line.id);

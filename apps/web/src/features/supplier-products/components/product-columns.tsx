@@ -1,12 +1,27 @@
 import type { SupplierProduct, SupplierProductSortField } from '@depot/contract';
-import { Button } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatMoney, formatQuantity, formatWeightNumber } from '@/lib/format';
 
-/** The supplier's products (docs/product/screens.md#supplier-products), with Edit. */
-export function productColumns(
-  onEdit: (product: SupplierProduct) => void,
-): ListColumn<SupplierProduct, SupplierProductSortField>[] {
+/** What a row's buttons do. */
+export interface ProductActions {
+  onEdit: (product: SupplierProduct) => void;
+  onDiscontinue: (product: SupplierProduct, discontinued: boolean) => void;
+  onDelete: (product: SupplierProduct) => void;
+  /** The product a discontinue or resume is under way for: its button shows a spinner. */
+  pendingId?: number | undefined;
+}
+
+/**
+ * The supplier's products (docs/product/screens.md#supplier-products), with Edit, Discontinue (or
+ * Resume) and Delete; a discontinued product is marked beside its name.
+ */
+export function productColumns({
+  onEdit,
+  onDiscontinue,
+  onDelete,
+  pendingId,
+}: ProductActions): ListColumn<SupplierProduct, SupplierProductSortField>[] {
   return [
     {
       header: 'ID',
@@ -15,7 +30,22 @@ export function productColumns(
       card: 'aside',
       cardCell: (product) => `ID ${product.id}`,
     },
-    { header: 'Name', sort: 'name', cell: (product) => product.name, card: 'title' },
+    {
+      header: 'Name',
+      sort: 'name',
+      card: 'title',
+      cell: (product) =>
+        product.discontinued ? (
+          <Group gap={6} wrap="nowrap" component="span">
+            <span>{product.name}</span>
+            <Badge color="gray" variant="light" size="sm">
+              Discontinued
+            </Badge>
+          </Group>
+        ) : (
+          product.name
+        ),
+    },
     {
       header: 'Price',
       sort: 'price',
@@ -43,9 +73,34 @@ export function productColumns(
       align: 'right',
       card: 'actions',
       cell: (product) => (
-        <Button variant="light" size="xs" aria-label={`Edit ${product.name}`} onClick={() => onEdit(product)}>
-          Edit
-        </Button>
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button
+            variant="light"
+            size="xs"
+            aria-label={`Edit ${product.name}`}
+            onClick={() => onEdit(product)}
+          >
+            Edit
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            aria-label={`${product.discontinued ? 'Resume' : 'Discontinue'} ${product.name}`}
+            loading={pendingId === product.id}
+            onClick={() => onDiscontinue(product, !product.discontinued)}
+          >
+            {product.discontinued ? 'Resume' : 'Discontinue'}
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            size="xs"
+            aria-label={`Delete ${product.name}`}
+            onClick={() => onDelete(product)}
+          >
+            Delete
+          </Button>
+        </Group>
       ),
     },
   ];

@@ -11,7 +11,7 @@ const SUPPLIER = TEST_USERS.supplier;
 const PRODUCTS_PATH = '/api/stock-replenishment/products';
 
 function product(id: number, name: string, price = 1, weight = 1, quantity = 1): SupplierProduct {
-  return { id, name, price, weight, quantity, supplier_id: SUPPLIER.id, sku: null };
+  return { id, name, price, weight, quantity, supplier_id: SUPPLIER.id, sku: null, discontinued: false };
 }
 
 const PIPE = product(3, 'Copper pipe', 12.5, 1.25, 40);
@@ -60,8 +60,8 @@ describe('Supplier Products page', () => {
     ).toEqual(['ID', 'Name', 'Price', 'Weight (kg)', 'Quantity', 'Actions']);
     expect(bodyRows()).toEqual([
       // The header names the unit; the cells do not repeat it.
-      ['3', 'Copper pipe', '$12.50', '1.25', '40', 'Edit'],
-      ['8', 'brass valve', '$3.20', '0.40', '1,200', 'Edit'],
+      ['3', 'Copper pipe', '$12.50', '1.25', '40', 'EditDiscontinueDelete'],
+      ['8', 'brass valve', '$3.20', '0.40', '1,200', 'EditDiscontinueDelete'],
     ]);
   });
 
@@ -185,6 +185,70 @@ describe('Supplier Products page', () => {
       weight: '1.25',
       quantity: '35',
     });
+  });
+});
+
+describe('Discontinuing and deleting a product', () => {
+  it('discontinues a product, marks it, toasts, and offers Resume', async () => {
+    let products = [PIPE];
+    const page = renderProductsPage(() => products, {
+      [`POST ${PRODUCTS_PATH}/3/discontinue`]: () => {
+        products = [{ ...PIPE, discontinued: true }];
+        return {
+          status: 200,
+          body: { product: products[0], message: SUPPLIER_PRODUCT_MESSAGES.discontinued },
+        };
+      },
+    });
+    await page.user.click(await screen.findByRole('button', { name: 'Discontinue Copper pipe' }));
+
+    expect(
+      await screen.findByText(`${SUPPLIER_PRODUCT_MESSAGES.discontinued}: Copper pipe`),
+    ).toBeInTheDocument();
+    expect(page.requestsTo(`POST ${PRODUCTS_PATH}/3/discontinue`)).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Resume Copper pipe' })).toBeInTheDocument();
+    expect(bodyRows()[0]?.[1]).toBe('Copper pipeDiscontinued');
+  });
+
+  it('asks before deleting, deletes on Delete and sends nothing on Cancel', async () => {
+    let products = [PIPE, VALVE];
+    const page = renderProductsPage(() => products, {
+      [`DELETE ${PRODUCTS_PATH}/8`]: () => {
+        products = [PIPE];
+        return { status: 200, body: { message: SUPPLIER_PRODUCT_MESSAGES.deleted } };
+      },
+    });
+    await page.user.click(await screen.findByRole('button', { name: 'Delete brass valve' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Delete Product' }));
+    expect(dialog.getByText('Are you sure you want to delete brass valve?')).toBeInTheDocument();
+    await page.user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(page.requestsTo(`DELETE ${PRODUCTS_PATH}/8`)).toHaveLength(0);
+
+    await page.user.click(screen.getByRole('button', { name: 'Delete brass valve' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Delete Product' }));
+    await page.user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(`${SUPPLIER_PRODUCT_MESSAGES.deleted}: brass valve`)).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows().map((row) => row[1])).toEqual(['Copper pipe']));
+  });
+
+  it("shows the server's refusal to delete an ordered product in an error toast", async () => {
+    const page = renderProductsPage([PIPE], {
+      [`DELETE ${PRODUCTS_PATH}/3`]: {
+        status: 409,
+        body: {
+          error: SUPPLIER_PRODUCT_MESSAGES.deleteOrdered,
+          message: SUPPLIER_PRODUCT_MESSAGES.deleteOrdered,
+          code: 'product_ordered',
+        },
+      },
+    });
+    await page.user.click(await screen.findByRole('button', { name: 'Delete Copper pipe' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete Product' }));
+    await page.user.click(dialog.getByRole('button', { name: 'Delete' }));
+    const toast = await screen.findByText(SUPPLIER_PRODUCT_MESSAGES.deleteOrdered);
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+    expect(bodyRows().map((row) => row[1])).toEqual(['Copper pipe']);
   });
 });
 

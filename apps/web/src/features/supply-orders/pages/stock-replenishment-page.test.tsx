@@ -38,7 +38,16 @@ const EMPTY: Supplier = {
 };
 
 const product = (id: number, name: string, price: number, quantity: number, supplierId = ACME.id) =>
-  ({ id, name, price, weight: 0.5, quantity, supplier_id: supplierId, sku: null }) satisfies SupplierProduct;
+  ({
+    id,
+    name,
+    price,
+    weight: 0.5,
+    quantity,
+    supplier_id: supplierId,
+    sku: null,
+    discontinued: false,
+  }) satisfies SupplierProduct;
 
 const PIPE = product(3, 'Copper pipe', 12.5, 40);
 const VALVE = product(4, 'Brass valve', 0.1, 10);
