@@ -26,9 +26,9 @@ import { stockMovementTalliesMigration } from './migrations/2026-12-05-stock-mov
 import { skusMigration } from './migrations/2026-12-06-skus';
 import { orderFollowingMigration } from './migrations/2026-12-07-order-following';
 import { notificationSearchMigration } from './migrations/2026-12-08-notification-search';
+import { mailOutboxMigration } from './migrations/2026-12-09-mail-outbox';
 import { overviewsMigration } from './migrations/2026-12-10-overviews';
 import { orderManagersMigration } from './migrations/2026-12-11-order-managers';
-import { mailOutboxMigration } from './migrations/2026-12-09-mail-outbox';
 import { reorderRulesMigration } from './migrations/2026-12-12-reorder-rules';
 import { discontinuedProductsMigration } from './migrations/2026-12-13-discontinued-products';
 
@@ -58,9 +58,9 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-06-skus': skusMigration,
   '2026-12-07-order-following': orderFollowingMigration,
   '2026-12-08-notification-search': notificationSearchMigration,
+  '2026-12-09-mail-outbox': mailOutboxMigration,
   '2026-12-10-overviews': overviewsMigration,
   '2026-12-11-order-managers': orderManagersMigration,
-  '2026-12-09-mail-outbox': mailOutboxMigration,
   '2026-12-12-reorder-rules': reorderRulesMigration,
   '2026-12-13-discontinued-products': discontinuedProductsMigration,
 };
