@@ -14,6 +14,7 @@ import {
   dayRangeFilters,
   defineList,
   isDayRangeInOrder,
+  listDayFilter,
   listQuerySchema,
   oneOrMoreOf,
 } from './lists';
@@ -313,11 +314,13 @@ export const ORDER_LIST = defineList({
 });
 export type OrderSortField = (typeof ORDER_LIST.sortFields)[number];
 
-/** GET /api/orders: search, sort and page; status (one or more), courier and the days it was placed. */
+/** GET /api/orders: search, sort and page; status (one or more), courier, the days it was placed, the day it is due by. */
 export const orderListQuerySchema = listQuerySchema(ORDER_LIST, {
   status: oneOrMoreOf('status', ORDER_STATUSES),
   courier_service_id: recordIdSchema.optional(),
   ...dayRangeFilters,
+  /** Due on or before this UTC day: the courier's "today" is due_by today (late orders too). */
+  due_by: listDayFilter,
 }).refine(isDayRangeInOrder, DAY_RANGE_RULE);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 

@@ -1,18 +1,20 @@
 import {
   CANCELLED_ORDER_STATUS,
   type CourierOrderStatus,
+  isFinalOrderStatus,
   ORDER_LIST,
   type Order,
   type OrderSortField,
   type OrderStatus,
   type OrderStatusChange,
 } from '@depot/contract';
-import type { Selectable } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { ListColumns } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
-import type { Executor, OrderItemsTable, OrdersTable } from '../../db/schema';
+import type { Database, Executor, OrderItemsTable, OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
+import { dayAfter } from '../../lib/days';
 import { type OrderFilters, orderQueries } from '../order-engine/order-queries';
 
 const LIST_COLUMNS: ListColumns<OrderSortField> = {
@@ -67,9 +69,18 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
-/** A list's filters: the engine's, and the courier. */
+/** A list's filters: the engine's, the courier, and the day orders are due by. */
 export interface CustomerOrderFilters extends OrderFilters<OrderStatus> {
   courier_service_id?: number | undefined;
+  due_by?: string | undefined;
+}
+
+/** Orders due on or before a UTC day (docs/product/screens.md#courier-service: the board's "Today"). */
+function whereDueBy<Tables extends keyof Database, Row>(
+  query: SelectQueryBuilder<Database, Tables, Row>,
+  dueBy: string | undefined,
+): SelectQueryBuilder<Database, Tables, Row> {
+  return dueBy ? query.where(sql<SqlBool>`${sql.ref('orders.delivery_date')} < ${dayAfter(dueBy)}`) : query;
 }
 
 /** Customer orders, read as the order engine reads every kind: each with its lines, in the order written. */
@@ -80,9 +91,12 @@ const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortFiel
   select: (query) => query.selectAll('orders'),
   fixedColumns: (filters) => (filters.courier_service_id === undefined ? [] : ['orders.courier_service_id']),
   filter: (query, filters) =>
-    filters.courier_service_id === undefined
-      ? query
-      : query.where('orders.courier_service_id', '=', filters.courier_service_id),
+    whereDueBy(
+      filters.courier_service_id === undefined
+        ? query
+        : query.where('orders.courier_service_id', '=', filters.courier_service_id),
+      filters.due_by,
+    ),
   linesOf: (db, orderIds: number[]) =>
     db
       .selectFrom('order_items')
@@ -95,6 +109,19 @@ const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortFiel
 });
 
 export const pageOfOrders = customerOrders.page;
+
+/** How many orders the caller reaches are in each status, of those due by a day when one is given. */
+export async function countOrdersByStatus(
+  db: Executor,
+  reach: Reach,
+  dueBy: string | undefined,
+): Promise<{ status: OrderStatus; count: number }[]> {
+  const rows = await whereDueBy(db.selectFrom('orders').where(reached('orders', reach)), dueBy)
+    .select((eb) => ['orders.status', eb.fn.countAll<number | string>().as('count')])
+    .groupBy('orders.status')
+    .execute();
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+}
 export const getOrder = customerOrders.get;
 
 /**
@@ -198,12 +225,13 @@ export interface StatusChange {
   deliveredChange: 1 | 0 | -1;
 }
 
-/** What a status change met: a change, nothing to change (none in reach, or the same status), or a Cancelled order. */
+/** What a status change met: a change, nothing to change (none in reach, or the same status), or a final order. */
 export type StatusChangeOutcome = StatusChange | 'unchanged' | 'final';
 
 /**
- * Sets the courier status of an order the caller reaches if it differs and the order is not
- * Cancelled; answers the change, 'unchanged', or 'final' for a Cancelled order.
+ * Sets the courier status of an order the caller reaches if it differs and the order is not final
+ * (Delivered, Cancelled: docs/product/statuses.md#customer-orders); answers the change,
+ * 'unchanged', or 'final'.
  */
 export async function changeOrderStatus(
   db: Executor,
@@ -216,7 +244,7 @@ export async function changeOrderStatus(
   // status as of now: a concurrent change (or cancel) cannot slip in between reading and replacing it.
   const current = await lockOrder(db, id, reach);
   if (!current || current.status === status) return 'unchanged';
-  if (current.status === CANCELLED_ORDER_STATUS) return 'final';
+  if (isFinalOrderStatus(current.status)) return 'final';
   await db.updateTable('orders').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
   return {
     previous_status: current.status,

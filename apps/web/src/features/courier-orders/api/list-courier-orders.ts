@@ -1,18 +1,44 @@
-import { ORDER_LIST, type Order, type OrderSortField } from '@depot/contract';
+import { ORDER_LIST, type Order, type OrderSortField, type OrderStatusCounts } from '@depot/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useList } from '@/hooks/use-list';
+import { apiClient } from '@/lib/api-client';
 
 export const courierOrderKeys = {
   all: ['courier-orders'] as const,
   /** Each page of the board is cached under this key and its search, filter, sort and page. */
   lists: () => [...courierOrderKeys.all, 'list'] as const,
+  /** The counts per status above the board, per day they are due by. */
+  counts: () => [...courierOrderKeys.all, 'counts'] as const,
 };
 
-/** The orders assigned to the signed-in courier (the server sends only those), newest first. */
-export function useCourierOrderList() {
+/** What the board asks for besides the list protocol's own: statuses and the day orders are due by. */
+export interface CourierBoardParams {
+  status?: readonly string[] | undefined;
+  due_by?: string | undefined;
+}
+
+/**
+ * The orders assigned to the signed-in courier (the server sends only those), soonest due first
+ * (docs/product/screens.md#courier-service).
+ */
+export function useCourierOrderList(params: CourierBoardParams) {
   return useList<Order, OrderSortField>({
     path: '/api/orders',
     queryKey: courierOrderKeys.lists(),
     spec: ORDER_LIST,
-    filters: ['status'],
+    defaultSort: { field: 'delivery_date', order: 'asc' },
+    params: { status: params.status, due_by: params.due_by },
+  });
+}
+
+/** GET /api/orders/status-counts: the courier's orders per status, those due by a day when given. */
+export function useOrderStatusCounts(dueBy: string | undefined) {
+  return useQuery({
+    queryKey: [...courierOrderKeys.counts(), dueBy ?? null],
+    queryFn: ({ signal }) =>
+      apiClient.get<OrderStatusCounts>(
+        `/api/orders/status-counts${dueBy ? `?due_by=${encodeURIComponent(dueBy)}` : ''}`,
+        { signal },
+      ),
   });
 }
