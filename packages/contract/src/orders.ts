@@ -319,7 +319,7 @@ export const orderListQuerySchema = listQuerySchema(ORDER_LIST, {
   status: oneOrMoreOf('status', ORDER_STATUSES),
   courier_service_id: recordIdSchema.optional(),
   ...dayRangeFilters,
-  /** Due on or before this UTC day: the courier's "today" is due_by today (late orders too). */
+  /** Due on or before this UTC day: the courier's "Due today" is due_by today (late orders too). */
   due_by: listDayFilter,
 }).refine(isDayRangeInOrder, DAY_RANGE_RULE);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;

@@ -75,7 +75,7 @@ export interface CustomerOrderFilters extends OrderFilters<OrderStatus> {
   due_by?: string | undefined;
 }
 
-/** Orders due on or before a UTC day (docs/product/screens.md#courier-service: the board's "Today"). */
+/** Orders due on or before a UTC day (docs/product/screens.md#courier-service: the board's "Due today"). */
 function whereDueBy<Tables extends keyof Database, Row>(
   query: SelectQueryBuilder<Database, Tables, Row>,
   dueBy: string | undefined,

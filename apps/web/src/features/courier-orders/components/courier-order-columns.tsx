@@ -10,6 +10,18 @@ const PhoneLink = ({ order }: { order: Order }) => (
   </Anchor>
 );
 
+/** An order's tick for a bulk status change; a final order takes no status (docs/product/statuses.md#customer-orders). */
+function SelectBox({ order, selection }: { order: Order; selection: OrderSelection }) {
+  return (
+    <Checkbox
+      aria-label={`Select order ${order.id}`}
+      checked={selection.selected.has(order.id)}
+      disabled={isFinalOrderStatus(order.status)}
+      onChange={(event) => selection.toggle(order.id, event.currentTarget.checked)}
+    />
+  );
+}
+
 /** The orders ticked for a bulk status change. */
 export interface OrderSelection {
   selected: ReadonlySet<number>;
@@ -25,22 +37,13 @@ export function courierOrderColumns(
   onUpdate: (order: Order) => void,
   selection: OrderSelection,
 ): ListColumn<Order, OrderSortField>[] {
-  const SelectBox = ({ order }: { order: Order }) => (
-    <Checkbox
-      aria-label={`Select order ${order.id}`}
-      checked={selection.selected.has(order.id)}
-      // A final order takes no status (docs/product/statuses.md#customer-orders).
-      disabled={isFinalOrderStatus(order.status)}
-      onChange={(event) => selection.toggle(order.id, event.currentTarget.checked)}
-    />
-  );
   return [
     {
       header: 'Order ID',
       sort: 'id',
       cell: (order) => (
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <SelectBox order={order} />
+          <SelectBox order={order} selection={selection} />
           <div>
             <Text size="sm">{order.id}</Text>
             <Text size="xs" c="dimmed" title={formatDateTime(order.created_at)}>
@@ -52,7 +55,7 @@ export function courierOrderColumns(
       card: 'title',
       cardCell: (order) => (
         <Group gap="xs" wrap="nowrap">
-          <SelectBox order={order} />
+          <SelectBox order={order} selection={selection} />
           <span>Order ID {order.id}</span>
         </Group>
       ),

@@ -5,7 +5,7 @@ import { installFakeEventSource, openedLiveStream } from '@/testing/fake-event-s
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
 import { listServer } from '@/testing/list-server';
 import { profileOf, renderApp } from '@/testing/render-app';
-import { NO_COURIER_ORDERS_TEXT, NOTHING_DUE_TEXT } from './courier-orders-page';
+import { NO_COURIER_ORDERS_TEXT, NO_OPEN_ORDERS_TEXT } from './courier-orders-page';
 
 const COURIER: SessionUser = {
   id: 12,
@@ -35,7 +35,7 @@ function order(id: number, overrides: Partial<Order> = {}): Order {
   };
 }
 
-/** The board over `orders`, on today's open orders, or on every day's with `search` '?days=all'. */
+/** The board over `orders`: its open orders, or what `search` chooses ('?status=all', '?due=today'). */
 function renderBoard(orders: Order[] | (() => Order[]), routes: FetchRoutes = {}, search = '') {
   installFakeEventSource();
   const rowsOf = () => (typeof orders === 'function' ? orders() : orders);
@@ -69,7 +69,7 @@ const bodyRows = () =>
 describe('Courier Service page', () => {
   it('keeps a Cancelled order on the board with its Update disabled, and a live cancel disables it', async () => {
     let orders = [order(2, { status: 'Cancelled' }), order(1)];
-    renderBoard(() => orders, {}, '?days=all');
+    renderBoard(() => orders, {}, '?status=all');
     expect(await screen.findByRole('button', { name: 'Update status of order 2' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Update status of order 1' })).toBeEnabled();
     const stream = await openedLiveStream();
@@ -142,10 +142,10 @@ describe('Courier Service page', () => {
       'href',
       'tel:+91 98765 43210',
     );
-    // Today's open orders, soonest due first.
+    // The open orders, soonest due first.
     const query = requestsTo('GET /api/orders')[0]?.query;
     expect(query?.getAll('status')).toEqual(['Processing', 'In Transit']);
-    expect(query?.get('due_by')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query?.has('due_by')).toBe(false);
     expect(query?.get('sort')).toBe('delivery_date');
     expect(query?.get('order')).toBe('asc');
     expect(screen.getByText('2 orders')).toBeInTheDocument();
@@ -154,17 +154,28 @@ describe('Courier Service page', () => {
   });
 
   it('shows an empty state when no order is assigned', async () => {
-    renderBoard([], {}, '?days=all');
+    renderBoard([]);
     expect(await screen.findByText(NO_COURIER_ORDERS_TEXT)).toBeInTheDocument();
   });
 
-  it('says when nothing is due today', async () => {
+  it('says when nothing is open, and when nothing is due today', async () => {
     renderBoard([order(1, { status: 'Delivered' })]);
-    expect(await screen.findByText(NOTHING_DUE_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(NO_OPEN_ORDERS_TEXT)).toBeInTheDocument();
+  });
+
+  it('asks for what is due by today with "Due today"', async () => {
+    const { user, requestsTo, router } = renderBoard([order(1)]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('radio', { name: 'Due today' }));
+    await waitFor(() =>
+      expect(requestsTo('GET /api/orders').at(-1)?.query.get('due_by')).toMatch(/^\d{4}-\d{2}-\d{2}$/),
+    );
+    expect(requestsTo('GET /api/orders/status-counts').at(-1)?.query.get('due_by')).toMatch(/^\d{4}-/);
+    expect(router.state.location.search).toBe('?due=today');
   });
 
   it('keeps Delivered final: its Update and its tick are disabled', async () => {
-    renderBoard([order(2, { status: 'Delivered' }), order(1)], {}, '?days=all');
+    renderBoard([order(2, { status: 'Delivered' }), order(1)], {}, '?status=all');
     expect(await screen.findByRole('button', { name: 'Update status of order 2' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Select order 2' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Select order 1' })).toBeEnabled();

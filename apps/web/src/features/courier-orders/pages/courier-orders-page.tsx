@@ -26,31 +26,37 @@ import { useLiveCourierOrders } from '../components/use-live-courier-orders';
 
 export const NO_COURIER_ORDERS_TEXT = 'No orders assigned to you yet.';
 export const NOTHING_DUE_TEXT = 'Nothing due today.';
+export const NO_OPEN_ORDERS_TEXT = 'No open orders.';
 
 const ALL = 'All';
 const OPEN = 'Open';
-const TODAY = 'Today';
-const ALL_DAYS = 'All days';
-/** The URL's names for the board's own choices. */
-const PARAMS = { status: 'status', days: 'days', page: 'page' } as const;
+const ANY_DAY = 'Any day';
+const DUE_TODAY = 'Due today';
+/** The URL's names and values for the board's own choices. */
+const PARAMS = { status: 'status', due: 'due', page: 'page' } as const;
+const ALL_STATUSES = 'all';
+const TODAY = 'today';
 
 /** Today as a UTC day, which delivery dates are counted in (docs/product/screens.md#courier-service). */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The courier's board (docs/product/screens.md#courier-service): opens on today's open orders
- * (due today or late, not Delivered or Cancelled), soonest due first, with a count per status; a
- * page at a time, updated live; several orders ticked take one status at once.
+ * The courier's board (docs/product/screens.md#courier-service): opens on the open orders (not
+ * Delivered or Cancelled), soonest due first (late ones at the top), with a count per status;
+ * "Due today" narrows to what is due by today. A page at a time, updated live; several orders
+ * ticked take one status at once.
  */
 export default function CourierOrdersPage() {
   const courierId = useSessionUser().id;
   const [searchParams, setSearchParams] = useSearchParams();
-  const allDays = searchParams.get(PARAMS.days) === 'all';
-  const chosen = ORDER_STATUSES.find((status) => status === searchParams.get(PARAMS.status));
-  const dueBy = allDays ? undefined : todayUtc();
+  const dueToday = searchParams.get(PARAMS.due) === TODAY;
+  const statusParam = searchParams.get(PARAMS.status);
+  const chosen = ORDER_STATUSES.find((status) => status === statusParam);
+  const allStatuses = statusParam === ALL_STATUSES;
+  const dueBy = dueToday ? todayUtc() : undefined;
   const statuses: readonly OrderStatus[] | undefined = chosen
     ? [chosen]
-    : allDays
+    : allStatuses
       ? undefined
       : OPEN_ORDER_STATUSES;
   const orders = useCourierOrderList({ status: statuses, due_by: dueBy });
@@ -82,14 +88,13 @@ export default function CourierOrdersPage() {
   const openCount = counts.data
     ? OPEN_ORDER_STATUSES.reduce((sum, status) => sum + (countOf(status) ?? 0), 0)
     : undefined;
-  const statusChoices = allDays
-    ? [{ value: ALL, label: labelled(ALL, counts.data?.total) }, ...ORDER_STATUSES.map(choice)]
-    : [{ value: OPEN, label: labelled(OPEN, openCount) }, ...OPEN_ORDER_STATUSES.map(choice)];
-  function choice(status: OrderStatus) {
-    return { value: status, label: labelled(status, countOf(status)) };
-  }
-  const statusValue =
-    chosen && statusChoices.some((item) => item.value === chosen) ? chosen : statusChoices[0]?.value;
+  const statusChoices = [
+    { value: OPEN, label: labelled(OPEN, openCount) },
+    ...ORDER_STATUSES.map((status) => ({ value: status, label: labelled(status, countOf(status)) })),
+    { value: ALL, label: labelled(ALL, counts.data?.total) },
+  ];
+  const statusValue = chosen ?? (allStatuses ? ALL : OPEN);
+  const hasOrders = (counts.data?.total ?? 0) > 0;
 
   const selection = {
     selected,
@@ -121,37 +126,35 @@ export default function CourierOrdersPage() {
         loadingLabel="Loading orders"
         errorTitle="Could not load orders"
         empty={
-          allDays
-            ? { title: NO_COURIER_ORDERS_TEXT, hint: 'New orders appear here as customers place them.' }
-            : { title: NOTHING_DUE_TEXT, hint: 'Choose "All days" to see every order assigned to you.' }
+          dueToday && hasOrders
+            ? { title: NOTHING_DUE_TEXT, hint: 'Choose "Any day" to see every open order.' }
+            : hasOrders
+              ? { title: NO_OPEN_ORDERS_TEXT, hint: 'Choose "All" to see delivered and cancelled orders.' }
+              : { title: NO_COURIER_ORDERS_TEXT, hint: 'New orders appear here as customers place them.' }
         }
-        noMatch={() =>
-          allDays
-            ? 'No orders match these filters.'
-            : 'Nothing due today. Choose "All days" to see every order.'
-        }
+        noMatch={() => 'No orders match these filters.'}
         search={{ label: 'Search orders', placeholder: 'Search by order ID, address or PIN' }}
         filters={
           <Group gap="xs" wrap="wrap" w={isPhone ? '100%' : undefined}>
             <SegmentedControl
               aria-label="Show orders due"
-              data={[TODAY, ALL_DAYS]}
-              value={allDays ? ALL_DAYS : TODAY}
-              onChange={(value) =>
-                choose({ [PARAMS.days]: value === ALL_DAYS ? 'all' : undefined, [PARAMS.status]: undefined })
-              }
+              data={[ANY_DAY, DUE_TODAY]}
+              value={dueToday ? DUE_TODAY : ANY_DAY}
+              onChange={(value) => choose({ [PARAMS.due]: value === DUE_TODAY ? TODAY : undefined })}
               fullWidth={isPhone}
               w={isPhone ? '100%' : undefined}
             />
             <SegmentedControl
               aria-label="Show orders by status"
               data={statusChoices}
-              value={statusValue ?? ALL}
+              value={statusValue}
               onChange={(value) =>
-                choose({ [PARAMS.status]: value === ALL || value === OPEN ? undefined : value })
+                choose({
+                  [PARAMS.status]: value === OPEN ? undefined : value === ALL ? ALL_STATUSES : value,
+                })
               }
               fullWidth={isPhone}
-              orientation={isPhone && allDays ? 'vertical' : 'horizontal'}
+              orientation={isPhone ? 'vertical' : 'horizontal'}
               w={isPhone ? '100%' : undefined}
             />
           </Group>
