@@ -178,6 +178,12 @@ export const API_ACCESS = {
     object: 'order',
   },
   'PUT /api/orders/:id': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
+  /** The courier's board: counts per status, one status for several orders. */
+  'GET /api/orders/status-counts': {
+    roles: { 'Courier Service': 'assigned', Customer: 'own', 'Inventory Manager': 'stocked' },
+    object: 'order',
+  },
+  'POST /api/orders/status': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
   'POST /api/orders/:id/cancel': {
     roles: { Customer: 'own', 'Inventory Manager': 'stocked' },
     object: 'order',

@@ -5,6 +5,7 @@ export * from './analytics';
 export * from './analytics-rules';
 export * from './auth';
 export * from './common';
+export * from './courier-board';
 export * from './couriers';
 export * from './errors';
 export * from './events';

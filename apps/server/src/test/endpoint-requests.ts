@@ -403,6 +403,8 @@ export const VALID_REQUESTS: Record<
   }),
   'GET /api/orders/:id': async (world) => ({ params: id(world.orderId) }),
   'PUT /api/orders/:id': async (world) => ({ params: id(world.orderId), body: { status: 'In Transit' } }),
+  'GET /api/orders/status-counts': async () => ({ query: { delivery_to: '2030-01-01' } }),
+  'POST /api/orders/status': async (world) => ({ body: { ids: [world.orderId], status: 'In Transit' } }),
   'POST /api/orders/:id/cancel': async (world) => ({ params: id(await createOrder(world)) }),
   'PUT /api/orders/:id/courier': async (world) => ({
     params: id(await createOrder(world)),

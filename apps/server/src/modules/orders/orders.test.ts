@@ -734,12 +734,22 @@ describe('courier status changes', () => {
     });
   });
 
-  it('allows any order of statuses', async () => {
-    for (const status of ['Delivered', 'Processing', 'Delivered'] as const) {
+  it('allows any order of statuses until Delivered, which is final for the courier', async () => {
+    for (const status of ['Processing', 'In Transit', 'Processing', 'Delivered'] as const) {
       const response = await t.call('PUT', `/api/orders/${order.id}`, courier, { status });
       expect(response.statusCode).toBe(200);
       expect(response.json().order.status).toBe(status);
     }
+    const before = { row: await orderRow(), notifications: await count('notifications') };
+    for (const status of ['In Transit', 'Processing'] as const) {
+      const response = await t.call('PUT', `/api/orders/${order.id}`, courier, { status });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'order_final',
+        message: 'This order is Delivered and can no longer be changed',
+      });
+    }
+    expect({ row: await orderRow(), notifications: await count('notifications') }).toEqual(before);
   });
 
   it('writes no notification when the status is already the one asked for', async () => {

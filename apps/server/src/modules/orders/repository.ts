@@ -1,6 +1,7 @@
 import {
   CANCELLED_ORDER_STATUS,
   type CourierOrderStatus,
+  isFinalOrderStatus,
   ORDER_LIST,
   type Order,
   type OrderSortField,
@@ -101,6 +102,19 @@ const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortFiel
 });
 
 export const pageOfOrders = customerOrders.page;
+
+/** How many orders the caller reaches are in each status, of those due by a day when one is given. */
+export async function countOrdersByStatus(
+  db: Executor,
+  reach: Reach,
+  days: { from?: string | undefined; to?: string | undefined },
+): Promise<{ status: OrderStatus; count: number }[]> {
+  const rows = await whereInDays(db.selectFrom('orders').where(reached('orders', reach)), 'orders.delivery_date', days)
+    .select((eb) => ['orders.status', eb.fn.countAll<number | string>().as('count')])
+    .groupBy('orders.status')
+    .execute();
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+}
 export const getOrder = customerOrders.get;
 
 /**
@@ -222,12 +236,13 @@ export interface StatusChange {
   deliveredChange: 1 | 0 | -1;
 }
 
-/** What a status change met: a change, nothing to change (none in reach, or the same status), or a Cancelled order. */
+/** What a status change met: a change, nothing to change (none in reach, or the same status), or a final order. */
 export type StatusChangeOutcome = StatusChange | 'unchanged' | 'final';
 
 /**
- * Sets the courier status of an order the caller reaches if it differs and the order is not
- * Cancelled; answers the change, 'unchanged', or 'final' for a Cancelled order.
+ * Sets the courier status of an order the caller reaches if it differs and the order is not final
+ * (Delivered, Cancelled: docs/product/statuses.md#customer-orders); answers the change,
+ * 'unchanged', or 'final'.
  */
 export async function changeOrderStatus(
   db: Executor,
@@ -240,7 +255,7 @@ export async function changeOrderStatus(
   // status as of now: a concurrent change (or cancel) cannot slip in between reading and replacing it.
   const current = await lockOrder(db, id, reach);
   if (!current || current.status === status) return 'unchanged';
-  if (current.status === CANCELLED_ORDER_STATUS) return 'final';
+  if (isFinalOrderStatus(current.status)) return 'final';
   await db.updateTable('orders').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
   return {
     previous_status: current.status,

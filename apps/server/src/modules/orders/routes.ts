@@ -1,5 +1,8 @@
 import {
+  bulkStatusBodySchema,
+  bulkStatusResponseSchema,
   errorResponseSchema,
+  idempotencyHeadersSchema,
   idParamsSchema,
   ORDER_MESSAGES,
   orderDetailResponseSchema,
@@ -8,6 +11,8 @@ import {
   orderListQuerySchema,
   orderListResponseSchema,
   orderResponseSchema,
+  orderStatusCountsQuerySchema,
+  orderStatusCountsSchema,
   reassignCourierBodySchema,
   shippingCostQuerySchema,
   shippingCostResponseSchema,
@@ -71,6 +76,50 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
     listRouteOptions({ tags, querystring: orderListQuerySchema, response: orderListResponseSchema }),
     async (request, reply) =>
       sendListPage(request, reply, await orderService.list(scopeOf(request), request.query)),
+  );
+
+  routes.get(
+    '/api/orders/status-counts',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: orderStatusCountsQuerySchema,
+        response: { 200: orderStatusCountsSchema, ...errors },
+      },
+    },
+    async (request) => orderService.statusCounts(scopeOf(request), {
+        from: request.query.delivery_from,
+        to: request.query.delivery_to,
+      }),
+  );
+
+  routes.post(
+    '/api/orders/status',
+    {
+      // A retry with the same key answers the first outcome; without one, asking again is harmless:
+      // an order already in the status is reported unchanged (docs/product/api.md#bulk-status).
+      config: { idempotent: true },
+      schema: {
+        tags,
+        security,
+        headers: idempotencyHeadersSchema,
+        body: bulkStatusBodySchema,
+        response: {
+          200: bulkStatusResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      orderService.bulkUpdateStatus(
+        scopeOf(request),
+        request.body.ids,
+        request.body.status,
+        auditContextOf(request),
+      ),
   );
 
   routes.post(

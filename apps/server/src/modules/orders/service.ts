@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type BulkStatusResult,
+  bulkStatusMessage,
   CANCELLED_ORDER_STATUS,
   type CourierOrderStatus,
   type LocationType,
   type Notification,
   notEnoughStockMessage,
   ORDER_MESSAGES,
+  ORDER_STATUSES,
   type Order,
   type OrderDetail,
   type OrderDraft,
   type OrderListQuery,
   type OrderStatus,
+  type OrderStatusCounts,
   orderIsFinalMessage,
   productUnavailableMessage,
   type Tracking,
@@ -20,7 +24,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { addExactly, fromCents, toGrams } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
-import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
+import { AppError, ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { ListPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
@@ -134,6 +138,59 @@ export function createOrderService(deps: OrderServiceDeps) {
     const locked = await repo.lockOrder(trx, id, scope.reach);
     if (!locked) throw new NotFoundError(ORDER_MESSAGES.notFound);
     return locked;
+  }
+
+  /** A courier's status change of one order, and whether it changed anything (updateStatus). */
+  async function changeStatus(
+    scope: Scope,
+    id: number,
+    status: CourierOrderStatus,
+    audit: AuditContext,
+  ): Promise<{ order: Order; changed: boolean }> {
+    const { order, notification } = await db.transaction().execute(async (trx) => {
+      const now = clock.now().toISOString();
+      const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
+      // An order out of reach answers 404, like a missing one: it never reveals that it exists.
+      const order = await repo.getOrder(trx, id, scope.reach);
+      if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      if (changed === 'final') throw new ConflictError(orderIsFinalMessage(order.status), 'order_final');
+      if (changed === 'unchanged') return { order, notification: undefined };
+      await repo.recordStatusChange(trx, {
+        order_id: id,
+        status,
+        actor_id: scope.user.id,
+        created_at: now,
+      });
+      const notification = await createNotification(trx, {
+        user_id: changed.customer_id,
+        title: status,
+        message: orderStatusMessage(id, status),
+        order_id: id,
+        created_at: now,
+      });
+      await recordAuditEvent(trx, audit, now, {
+        action: 'order.status_changed',
+        entityType: 'order',
+        entityId: id,
+        before: { status: changed.previous_status },
+        after: { status },
+        viewers: [order.customer_id, order.courier_service_id, ...(await repo.listManagersOfOrder(trx, id))],
+      });
+      const mailKind = MAIL_OF_STATUS[status];
+      if (mailKind) await enqueueOrderMail(trx, { orderId: id, kind: mailKind, now });
+      // Last, as the report summaries' hot rows stay locked until commit.
+      if (changed.deliveredChange !== 0) {
+        await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
+      }
+      return { order, notification };
+    });
+
+    if (notification) {
+      if (MAIL_OF_STATUS[status]) deps.mailOutbox.wake();
+      publishToCustomer(order, notification);
+      events.publish(order.courier_service_id, { type: 'order-updated', data: { order } });
+    }
+    return { order, changed: notification !== undefined };
   }
 
   return {
@@ -301,54 +358,48 @@ export function createOrderService(deps: OrderServiceDeps) {
       status: CourierOrderStatus,
       audit: AuditContext,
     ): Promise<Order> {
-      const { order, notification } = await db.transaction().execute(async (trx) => {
-        const now = clock.now().toISOString();
-        const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
-        // An order out of reach answers 404, like a missing one: it never reveals that it exists.
-        const order = await repo.getOrder(trx, id, scope.reach);
-        if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-        if (changed === 'final') throw new ConflictError(orderIsFinalMessage(order.status), 'order_final');
-        if (changed === 'unchanged') return { order, notification: undefined };
-        await repo.recordStatusChange(trx, {
-          order_id: id,
-          status,
-          actor_id: scope.user.id,
-          created_at: now,
-        });
-        const notification = await createNotification(trx, {
-          user_id: changed.customer_id,
-          title: status,
-          message: orderStatusMessage(id, status),
-          order_id: id,
-          created_at: now,
-        });
-        await recordAuditEvent(trx, audit, now, {
-          action: 'order.status_changed',
-          entityType: 'order',
-          entityId: id,
-          before: { status: changed.previous_status },
-          after: { status },
-          viewers: [
-            order.customer_id,
-            order.courier_service_id,
-            ...(await repo.listManagersOfOrder(trx, id)),
-          ],
-        });
-        const mailKind = MAIL_OF_STATUS[status];
-        if (mailKind) await enqueueOrderMail(trx, { orderId: id, kind: mailKind, now });
-        // Last, as the report summaries' hot rows stay locked until commit.
-        if (changed.deliveredChange !== 0) {
-          await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
-        }
-        return { order, notification };
-      });
+      return (await changeStatus(scope, id, status, audit)).order;
+    },
 
-      if (notification) {
-        if (MAIL_OF_STATUS[status]) deps.mailOutbox.wake();
-        publishToCustomer(order, notification);
-        events.publish(order.courier_service_id, { type: 'order-updated', data: { order } });
+    /**
+     * One status for several orders (docs/product/business-rules.md#bulk-status-changes): each
+     * order is changed in its own transaction, exactly as `updateStatus` changes one, so a refusal
+     * (another's order, a final one) leaves the others changed. Answers each order's outcome in the
+     * order asked.
+     */
+    async bulkUpdateStatus(
+      scope: Scope,
+      ids: number[],
+      status: CourierOrderStatus,
+      audit: AuditContext,
+    ): Promise<{ message: string; results: BulkStatusResult[] }> {
+      const results: BulkStatusResult[] = [];
+      for (const id of ids) {
+        try {
+          const { order, changed } = await changeStatus(scope, id, status, audit);
+          results.push({ id, outcome: changed ? 'updated' : 'unchanged', order });
+        } catch (error) {
+          // Known refusals are reported per order; anything else (the database gone) fails the request.
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          results.push({ id, outcome: 'refused', code: error.code, message: error.message });
+        }
       }
-      return order;
+      const refused = results.filter((result) => result.outcome === 'refused').length;
+      return { message: bulkStatusMessage(results.length - refused, refused), results };
+    },
+
+    /** The caller's orders per status, those due by a day when one is given (the board's counts). */
+    async statusCounts(
+      scope: Scope,
+      days: { from?: string | undefined; to?: string | undefined },
+    ): Promise<OrderStatusCounts> {
+      const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+        OrderStatus,
+        number
+      >;
+      for (const row of await repo.countOrdersByStatus(db, scope.reach, days))
+        counts[row.status] = row.count;
+      return { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) };
     },
 
     /**

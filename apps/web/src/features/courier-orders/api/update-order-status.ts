@@ -25,7 +25,10 @@ export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: updateOrderStatus,
     // docs/product/api.md: the row's status is updated in place.
-    onSuccess: ({ order }) => replaceCourierOrder(queryClient, order),
+    onSuccess: ({ order }) => {
+      replaceCourierOrder(queryClient, order);
+      void queryClient.invalidateQueries({ queryKey: courierOrderKeys.counts() });
+    },
     // The dialog shows the failure itself.
     meta: { handlesErrors: true },
   });

@@ -1,5 +1,5 @@
-import type { Order, OrderSortField } from '@depot/contract';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { isFinalOrderStatus, type Order, type OrderSortField } from '@depot/contract';
+import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatDate, formatDateTime, formatMoney, formatWeight } from '@/lib/format';
 import { OrderItemsList, OrderStatusBadge } from './order-cells';
@@ -10,26 +10,55 @@ const PhoneLink = ({ order }: { order: Order }) => (
   </Anchor>
 );
 
+/** An order's tick for a bulk status change; a final order takes no status (docs/product/statuses.md#customer-orders). */
+function SelectBox({ order, selection }: { order: Order; selection: OrderSelection }) {
+  return (
+    <Checkbox
+      aria-label={`Select order ${order.id}`}
+      checked={selection.selected.has(order.id)}
+      disabled={isFinalOrderStatus(order.status)}
+      onChange={(event) => selection.toggle(order.id, event.currentTarget.checked)}
+    />
+  );
+}
+
+/** The orders ticked for a bulk status change. */
+export interface OrderSelection {
+  selected: ReadonlySet<number>;
+  toggle: (id: number, checked: boolean) => void;
+}
+
 /**
  * The courier's board (docs/product/screens.md#courier-service). The table pairs the order with its
  * date, the customer with their phone and the status with the delivery date, so its headers stay
  * on one line beside the sidebar at 1280 px; below that the board shows as cards.
  */
-export function courierOrderColumns(onUpdate: (order: Order) => void): ListColumn<Order, OrderSortField>[] {
+export function courierOrderColumns(
+  onUpdate: (order: Order) => void,
+  selection: OrderSelection,
+): ListColumn<Order, OrderSortField>[] {
   return [
     {
       header: 'Order ID',
       sort: 'id',
       cell: (order) => (
-        <>
-          <Text size="sm">{order.id}</Text>
-          <Text size="xs" c="dimmed" title={formatDateTime(order.created_at)}>
-            {formatDate(order.created_at)}
-          </Text>
-        </>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <SelectBox order={order} selection={selection} />
+          <div>
+            <Text size="sm">{order.id}</Text>
+            <Text size="xs" c="dimmed" title={formatDateTime(order.created_at)}>
+              {formatDate(order.created_at)}
+            </Text>
+          </div>
+        </Group>
       ),
       card: 'title',
-      cardCell: (order) => `Order ID ${order.id}`,
+      cardCell: (order) => (
+        <Group gap="xs" wrap="nowrap">
+          <SelectBox order={order} selection={selection} />
+          <span>Order ID {order.id}</span>
+        </Group>
+      ),
       style: { whiteSpace: 'nowrap' },
     },
     {
@@ -120,8 +149,8 @@ export function courierOrderColumns(onUpdate: (order: Order) => void): ListColum
           variant="light"
           onClick={() => onUpdate(order)}
           aria-label={`Update status of order ${order.id}`}
-          // Cancelled is final (docs/product/statuses.md#customer-orders).
-          disabled={order.status === 'Cancelled'}
+          // Delivered and Cancelled are final (docs/product/statuses.md#customer-orders).
+          disabled={isFinalOrderStatus(order.status)}
         >
           Update
         </Button>
@@ -131,7 +160,7 @@ export function courierOrderColumns(onUpdate: (order: Order) => void): ListColum
           variant="light"
           onClick={() => onUpdate(order)}
           aria-label={`Update status of order ${order.id}`}
-          disabled={order.status === 'Cancelled'}
+          disabled={isFinalOrderStatus(order.status)}
         >
           Update status
         </Button>

@@ -16,6 +16,7 @@ export function useLiveCourierOrders(courierId: number) {
     }
     if (signal.type !== 'order-assigned' && signal.type !== 'order-updated') return;
     const { order } = signal.data;
+    void queryClient.invalidateQueries({ queryKey: courierOrderKeys.counts() });
     // Given to another courier by a manager: it leaves this board.
     if (order.courier_service_id !== courierId) {
       void queryClient.invalidateQueries({ queryKey: courierOrderKeys.lists() });

@@ -1,11 +1,11 @@
-import { ORDER_MESSAGES, type Order, PATHS, type SessionUser } from '@depot/contract';
+import { ORDER_MESSAGES, ORDER_STATUSES, type Order, PATHS, type SessionUser } from '@depot/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeEventSource, openedLiveStream } from '@/testing/fake-event-source';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
 import { listServer } from '@/testing/list-server';
 import { profileOf, renderApp } from '@/testing/render-app';
-import { NO_COURIER_ORDERS_TEXT } from './courier-orders-page';
+import { NO_COURIER_ORDERS_TEXT, NO_OPEN_ORDERS_TEXT } from './courier-orders-page';
 
 const COURIER: SessionUser = {
   id: 12,
@@ -35,17 +35,25 @@ function order(id: number, overrides: Partial<Order> = {}): Order {
   };
 }
 
-function renderBoard(orders: Order[] | (() => Order[]), routes: FetchRoutes = {}) {
+/** The board over `orders`: its open orders, or what `search` chooses ('?status=all', '?due=today'). */
+function renderBoard(orders: Order[] | (() => Order[]), routes: FetchRoutes = {}, search = '') {
   installFakeEventSource();
+  const rowsOf = () => (typeof orders === 'function' ? orders() : orders);
   const fetchStub = stubFetch({
     'GET /auth/profile': { status: 200, body: profileOf(COURIER) },
     'GET /api/orders': listServer(orders, {
       searchIn: (row) => [row.id, row.customer_name, row.shipping_address, row.pin_code, row.phone_number],
       filter: (row, query) => !query.has('status') || query.getAll('status').includes(row.status),
     }),
+    'GET /api/orders/status-counts': () => {
+      const counts = Object.fromEntries(
+        ORDER_STATUSES.map((status) => [status, rowsOf().filter((row) => row.status === status).length]),
+      );
+      return { status: 200, body: { counts, total: rowsOf().length } };
+    },
     ...routes,
   });
-  return { ...renderApp(PATHS.couriers, { storedUser: COURIER }), ...fetchStub };
+  return { ...renderApp(`${PATHS.couriers}${search}`, { storedUser: COURIER }), ...fetchStub };
 }
 
 const bodyRows = () =>
@@ -61,7 +69,7 @@ const bodyRows = () =>
 describe('Courier Service page', () => {
   it('keeps a Cancelled order on the board with its Update disabled, and a live cancel disables it', async () => {
     let orders = [order(2, { status: 'Cancelled' }), order(1)];
-    renderBoard(() => orders);
+    renderBoard(() => orders, {}, '?status=all');
     expect(await screen.findByRole('button', { name: 'Update status of order 2' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Update status of order 1' })).toBeEnabled();
     const stream = await openedLiveStream();
@@ -134,16 +142,76 @@ describe('Courier Service page', () => {
       'href',
       'tel:+91 98765 43210',
     );
-    // Newest first, as the API orders the board by default.
-    expect(requestsTo('GET /api/orders')[0]?.query.toString()).toBe(
-      'sort=created_at&order=desc&limit=25&offset=0',
-    );
+    // The open orders, soonest due first.
+    const query = requestsTo('GET /api/orders')[0]?.query;
+    expect(query?.getAll('status')).toEqual(['Processing', 'In Transit']);
+    expect(query?.has('delivery_to')).toBe(false);
+    expect(query?.get('sort')).toBe('delivery_date');
+    expect(query?.get('order')).toBe('asc');
     expect(screen.getByText('2 orders')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Processing (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Open (2)' })).toBeChecked();
   });
 
   it('shows an empty state when no order is assigned', async () => {
     renderBoard([]);
     expect(await screen.findByText(NO_COURIER_ORDERS_TEXT)).toBeInTheDocument();
+  });
+
+  it('says when nothing is open, and when nothing is due today', async () => {
+    renderBoard([order(1, { status: 'Delivered' })]);
+    expect(await screen.findByText(NO_OPEN_ORDERS_TEXT)).toBeInTheDocument();
+  });
+
+  it('asks for what is due by today with "Due today"', async () => {
+    const { user, requestsTo, router } = renderBoard([order(1)]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('radio', { name: 'Due today' }));
+    await waitFor(() =>
+      expect(requestsTo('GET /api/orders').at(-1)?.query.get('delivery_to')).toMatch(/^\d{4}-\d{2}-\d{2}$/),
+    );
+    expect(requestsTo('GET /api/orders/status-counts').at(-1)?.query.get('delivery_to')).toMatch(/^\d{4}-/);
+    expect(router.state.location.search).toBe('?due=today');
+  });
+
+  it('keeps Delivered final: its Update and its tick are disabled', async () => {
+    renderBoard([order(2, { status: 'Delivered' }), order(1)], {}, '?status=all');
+    expect(await screen.findByRole('button', { name: 'Update status of order 2' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Select order 2' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Select order 1' })).toBeEnabled();
+  });
+
+  // Many clicks on a table of ticks: room for a busy machine.
+  it('sets one status on the ticked orders in one request and tells what was refused', {
+    timeout: 30_000,
+  }, async () => {
+    const { user, requestsTo } = renderBoard([order(3), order(2), order(1)], {
+      'POST /api/orders/status': {
+        status: 200,
+        body: {
+          message: '1 order updated, 1 refused',
+          results: [
+            { id: 3, outcome: 'updated', order: order(3, { status: 'In Transit' }) },
+            { id: 1, outcome: 'refused', code: 'not_found', message: 'Order not found' },
+          ],
+        },
+      },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select order 3' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order 1' }));
+    const bar = within(screen.getByRole('region', { name: 'Selected orders' }));
+    expect(bar.getByText('2 selected')).toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Set status' }));
+
+    expect(await screen.findByText('1 order updated, 1 refused')).toBeInTheDocument();
+    const [request] = requestsTo('POST /api/orders/status');
+    expect(request?.body).toEqual({ ids: [3, 1], status: 'In Transit' });
+    expect(request?.headers['idempotency-key']).toBeTruthy();
+    expect(await bar.findByText('Order 1: Order not found')).toBeInTheDocument();
+    // The refused order stays ticked; the changed one shows its new status in place.
+    expect(bar.getByText('1 selected')).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()[0]?.[6]).toBe('In TransitDelivery 24/11/2026'));
   });
 
   it('changes a status through the dialog, toasts and updates the row in place', async () => {
@@ -225,17 +293,19 @@ describe('Courier Service page', () => {
     await waitFor(() => expect(bodyRows()[1]?.[6]).toBe('DeliveredDelivery 24/11/2026'));
   });
 
-  it('filters by status and searches on the server, keeping both in the address', async () => {
+  it('filters by status and searches on the server, keeping both in the address', {
+    timeout: 30_000,
+  }, async () => {
     const { user, requestsTo, router } = renderBoard([order(2, { status: 'In Transit' }), order(1)]);
     await screen.findByRole('table');
     const ids = () => bodyRows().map((row) => row[0]?.slice(0, 1));
 
-    await user.click(screen.getByRole('radio', { name: 'In Transit' }));
+    await user.click(await screen.findByRole('radio', { name: 'In Transit (1)' }));
     await waitFor(() => expect(ids()).toEqual(['2']));
     expect(requestsTo('GET /api/orders').at(-1)?.query.getAll('status')).toEqual(['In Transit']);
     expect(router.state.location.search).toBe('?status=In+Transit');
 
-    await user.click(screen.getByRole('radio', { name: 'All' }));
+    await user.click(screen.getByRole('radio', { name: 'Open (2)' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), '1 Janpath');
     await waitFor(() => expect(ids()).toEqual(['1']));
     expect(router.state.location.search).toBe('?q=1+Janpath');

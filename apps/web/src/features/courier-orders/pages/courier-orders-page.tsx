@@ -1,63 +1,242 @@
-import { ORDER_STATUSES, type Order } from '@depot/contract';
-import { SegmentedControl, Stack } from '@mantine/core';
+import {
+  BULK_STATUS_MAX,
+  bulkStatusMessage,
+  COURIER_ORDER_STATUSES,
+  type CourierOrderStatus,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+} from '@depot/contract';
+import { Alert, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataList } from '@/components/data-list/data-list';
 import { DayRangeChip } from '@/components/data-list/day-range-chip';
 import { PageTitle } from '@/components/page-title';
 import { useIsPhone } from '@/hooks/use-is-phone';
+import { errorMessageOf } from '@/lib/api-client';
+import { formatQuantity } from '@/lib/format';
 import { useSessionUser } from '@/lib/session-user';
-import { useCourierOrderList } from '../api/list-courier-orders';
+import { toast } from '@/lib/toast';
+import { useBulkStatus } from '../api/bulk-status';
+import { useCourierOrderList, useOrderStatusCounts } from '../api/list-courier-orders';
 import { courierOrderColumns } from '../components/courier-order-columns';
 import { UpdateStatusDialog } from '../components/update-status-dialog';
 import { useLiveCourierOrders } from '../components/use-live-courier-orders';
 
 export const NO_COURIER_ORDERS_TEXT = 'No orders assigned to you yet.';
+export const NOTHING_DUE_TEXT = 'Nothing due today.';
+export const NO_OPEN_ORDERS_TEXT = 'No open orders.';
 
 const ALL = 'All';
-const STATUS_FILTERS = [ALL, ...ORDER_STATUSES];
+const OPEN = 'Open';
+const ANY_DAY = 'Any day';
+const DUE_TODAY = 'Due today';
+/** The URL's names and values for the board's own choices. */
+const PARAMS = { status: 'status', due: 'due', page: 'page' } as const;
+const ALL_STATUSES = 'all';
+const TODAY = 'today';
+
+/** Today as a UTC day, which delivery dates are counted in (docs/product/screens.md#courier-service). */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The courier's board (docs/product/screens.md#courier-service): the orders assigned to them, a
- * page at a time, updated live.
+ * The courier's board (docs/product/screens.md#courier-service): opens on the open orders (not
+ * Delivered or Cancelled), soonest due first (late ones at the top), with a count per status;
+ * "Due today" narrows to what is due by today. A page at a time, updated live; several orders
+ * ticked take one status at once.
  */
 export default function CourierOrdersPage() {
   const courierId = useSessionUser().id;
-  const orders = useCourierOrderList();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const dueToday = searchParams.get(PARAMS.due) === TODAY;
+  const statusParam = searchParams.get(PARAMS.status);
+  const chosen = ORDER_STATUSES.find((status) => status === statusParam);
+  const allStatuses = statusParam === ALL_STATUSES;
+  // "Due today" is due by today, late orders too; an Overview's link may name the days instead.
+  const days = dueToday
+    ? { delivery_to: todayUtc() }
+    : {
+        delivery_from: searchParams.get('delivery_from') ?? undefined,
+        delivery_to: searchParams.get('delivery_to') ?? undefined,
+      };
+  const statuses: readonly OrderStatus[] | undefined = chosen
+    ? [chosen]
+    : allStatuses
+      ? undefined
+      : OPEN_ORDER_STATUSES;
+  const orders = useCourierOrderList({ status: statuses, ...days });
+  const counts = useOrderStatusCounts(days);
   useLiveCourierOrders(courierId);
   const isPhone = useIsPhone();
   const [updating, setUpdating] = useState<Order | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  /** Sets the board's own URL choices, back on the first page, with nothing ticked. */
+  const choose = (changes: Record<string, string | undefined>) => {
+    setSelected(new Set());
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries({ ...changes, [PARAMS.page]: undefined })) {
+          if (value === undefined) next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  const countOf = (status: OrderStatus) => counts.data?.counts[status];
+  const labelled = (label: string, count: number | undefined) =>
+    count === undefined ? label : `${label} (${formatQuantity(count)})`;
+  const openCount = counts.data
+    ? OPEN_ORDER_STATUSES.reduce((sum, status) => sum + (countOf(status) ?? 0), 0)
+    : undefined;
+  const statusChoices = [
+    { value: OPEN, label: labelled(OPEN, openCount) },
+    ...ORDER_STATUSES.map((status) => ({ value: status, label: labelled(status, countOf(status)) })),
+    { value: ALL, label: labelled(ALL, counts.data?.total) },
+  ];
+  const statusValue = chosen ?? (allStatuses ? ALL : OPEN);
+  const hasOrders = (counts.data?.total ?? 0) > 0;
+
+  const selection = {
+    selected,
+    toggle: (id: number, checked: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (checked && next.size < BULK_STATUS_MAX) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+  };
 
   return (
     <Stack gap="md">
       <PageTitle>Courier Service</PageTitle>
+      {selected.size > 0 && (
+        <BulkStatusBar
+          ids={[...selected]}
+          onDone={(refusedIds) => setSelected(new Set(refusedIds))}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
       <DataList
         list={orders}
-        columns={courierOrderColumns(setUpdating)}
+        columns={courierOrderColumns(setUpdating, selection)}
         rowKey={(order) => order.id}
         label="Orders"
         noun={{ one: 'order', other: 'orders' }}
         loadingLabel="Loading orders"
         errorTitle="Could not load orders"
-        empty={{ title: NO_COURIER_ORDERS_TEXT, hint: 'New orders appear here as customers place them.' }}
+        empty={
+          dueToday && hasOrders
+            ? { title: NOTHING_DUE_TEXT, hint: 'Choose "Any day" to see every open order.' }
+            : hasOrders
+              ? { title: NO_OPEN_ORDERS_TEXT, hint: 'Choose "All" to see delivered and cancelled orders.' }
+              : { title: NO_COURIER_ORDERS_TEXT, hint: 'New orders appear here as customers place them.' }
+        }
         noMatch={() => 'No orders match these filters.'}
         search={{ label: 'Search orders', placeholder: 'Search by order ID, address or PIN' }}
         filters={
-          <>
+          <Group gap="xs" wrap="wrap" w={isPhone ? '100%' : undefined}>
             <SegmentedControl
-              aria-label="Show orders by status"
-              data={STATUS_FILTERS}
-              value={orders.filters.status?.[0] ?? ALL}
-              onChange={(value) => orders.setFilter('status', value === ALL ? undefined : value)}
+              aria-label="Show orders due"
+              data={[ANY_DAY, DUE_TODAY]}
+              value={dueToday ? DUE_TODAY : ANY_DAY}
+              onChange={(value) => choose({ [PARAMS.due]: value === DUE_TODAY ? TODAY : undefined })}
               fullWidth={isPhone}
               w={isPhone ? '100%' : undefined}
             />
-            <DayRangeChip label="Due" from="delivery_from" to="delivery_to" />
-          </>
+            <SegmentedControl
+              aria-label="Show orders by status"
+              data={statusChoices}
+              value={statusValue}
+              onChange={(value) =>
+                choose({
+                  [PARAMS.status]: value === OPEN ? undefined : value === ALL ? ALL_STATUSES : value,
+                })
+              }
+              fullWidth={isPhone}
+              orientation={isPhone ? 'vertical' : 'horizontal'}
+              w={isPhone ? '100%' : undefined}
+            />
+            {!dueToday && <DayRangeChip label="Due" from="delivery_from" to="delivery_to" />}
+          </Group>
         }
         cardsBelowEm={75}
         minTableWidth={900}
       />
       <UpdateStatusDialog order={updating} onClose={() => setUpdating(null)} />
     </Stack>
+  );
+}
+
+/** The ticked orders' one status: chosen, sent in one request, each order's outcome told. */
+function BulkStatusBar(props: {
+  ids: number[];
+  onDone: (refusedIds: number[]) => void;
+  onClear: () => void;
+}) {
+  const [status, setStatus] = useState<CourierOrderStatus>('In Transit');
+  const bulk = useBulkStatus();
+  const refused = bulk.data?.results.filter((result) => result.outcome === 'refused') ?? [];
+  return (
+    <Paper withBorder p="sm" role="region" aria-label="Selected orders">
+      <Stack gap="xs">
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          <Text size="sm" fw={500}>
+            {props.ids.length} selected
+          </Text>
+          <NativeSelect
+            label="New status"
+            data={[...COURIER_ORDER_STATUSES]}
+            value={status}
+            onChange={(event) => setStatus(event.currentTarget.value as CourierOrderStatus)}
+          />
+          <Button
+            loading={bulk.isPending}
+            onClick={() =>
+              bulk.mutate(
+                { ids: props.ids, status },
+                {
+                  onSuccess: ({ results }) => {
+                    const refusedIds = results.filter((r) => r.outcome === 'refused').map((r) => r.id);
+                    const message = bulkStatusMessage(results.length - refusedIds.length, refusedIds.length);
+                    if (refusedIds.length > 0) toast.error(message);
+                    else toast.success(message);
+                    props.onDone(refusedIds);
+                  },
+                },
+              )
+            }
+          >
+            Set status
+          </Button>
+          <Button variant="default" onClick={props.onClear}>
+            Clear selection
+          </Button>
+        </Group>
+        {bulk.isError && (
+          <Alert color="red" title="No status was changed">
+            {errorMessageOf(bulk.error)}
+          </Alert>
+        )}
+        {refused.length > 0 && (
+          <Alert color="yellow" title="Some orders were not changed">
+            <ul style={{ margin: 0, paddingLeft: '1.1em' }}>
+              {refused.map((result) => (
+                <li key={result.id}>
+                  Order {result.id}: {result.message}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
   );
 }
