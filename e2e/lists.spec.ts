@@ -54,7 +54,8 @@ test("a list's search and sort survive a reload and go to the server", async ({ 
     'ascending',
   );
 
-  const supplierCell = page.getByRole('row').nth(1).getByRole('cell').nth(1);
+  // The first column ticks orders to print; Order ID, then Supplier.
+  const supplierCell = page.getByRole('row').nth(1).getByRole('cell').nth(2);
   const supplier = ((await supplierCell.textContent()) ?? '').trim();
   const searched = page.waitForRequest(
     (request) => new URL(request.url()).searchParams.get('q') === supplier,
