@@ -73,6 +73,10 @@ export function orderQueries<
     return whereSearched(db, whereInDays(query, `${table}.created_at`, filters ?? {}), columns, search);
   }
 
+  /** Whether a list query narrows by anything but the caller's reach (status, days, the kind's own). */
+  const filtered = (filters: Filters) =>
+    Boolean(filters.status?.length || filters.from || filters.to || kind.fixedColumns?.(filters).length);
+
   /** Each order with its lines: one query for the lines of all of them, so a page costs two. */
   async function withTheirLines(db: Executor, rows: Row[]): Promise<Order[]> {
     if (rows.length === 0) return [];
@@ -121,7 +125,18 @@ export function orderQueries<
         kind.spec,
         query,
         (request) => list(db, reach, query, request, searchOf(request.q)),
-        async (q) => countRows(ordersReached(db, reach, query, await searchOf(q))),
+        async (q) => {
+          const search = await searchOf(q);
+          // Unfiltered, a table of readers counts its own rows for the reader (one index range)
+          // instead of probing it once per order (docs/decisions/025-a-manager-reaches-the-orders-of-their-stock.md).
+          if (reach !== 'all' && 'readers' in reach && !search && !filtered(query)) {
+            const { table: readers, reader } = reach.readers;
+            const { rows } = await sql<{ count: number }>`select count(*) as count from ${sql.table(readers)}
+              where ${sql.ref(reader)} = ${reach.id}`.execute(db);
+            return Number(rows[0]?.count ?? 0);
+          }
+          return countRows(ordersReached(db, reach, query, search));
+        },
       );
     },
 
