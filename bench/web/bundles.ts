@@ -54,7 +54,7 @@ export const ROUTES: readonly { route: string; lazy: readonly string[] }[] = [
   },
   { route: '/dashboard/stock-management/count', lazy: [DASHBOARD, page('stock', 'stock-count-page')] },
   {
-    route: '/dashboard/stock-management/reorder',
+    route: '/dashboard/reorder-suggestions',
     lazy: [DASHBOARD, page('stock', 'reorder-suggestions-page')],
   },
   {

@@ -19,7 +19,7 @@ export const PATHS = {
   /** Count a set of items and confirm their variances. */
   stockCount: '/dashboard/stock-management/count',
   /** Items at or under their reorder level, by supplier, and the drafted supply orders. */
-  reorderSuggestions: '/dashboard/stock-management/reorder',
+  reorderSuggestions: '/dashboard/reorder-suggestions',
   stockReplenishment: '/dashboard/stock-replenishment',
   myOrders: '/dashboard/my-orders',
   supplierProducts: '/dashboard/supply-products',

@@ -134,17 +134,24 @@ function Suggestions({
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <Switch
-          label="Draft automatically when an item reaches its level"
-          checked={data.automatic}
-          disabled={automatic.isPending}
-          onChange={(event) =>
-            automatic.mutate(event.currentTarget.checked, {
-              onSuccess: ({ message }) => show('success', message),
-              onError: (error) => show('error', errorMessageOf(error)),
-            })
-          }
-        />
+        {/* The label beside the switch, not Mantine's own: its inline-input styles are not in this chunk. */}
+        <Group gap="xs" wrap="nowrap">
+          <Switch
+            id="automatic-drafting"
+            aria-label="Draft automatically when an item reaches its level"
+            checked={data.automatic}
+            disabled={automatic.isPending}
+            onChange={(event) =>
+              automatic.mutate(event.currentTarget.checked, {
+                onSuccess: ({ message }) => show('success', message),
+                onError: (error) => show('error', errorMessageOf(error)),
+              })
+            }
+          />
+          <Text component="label" htmlFor="automatic-drafting" size="sm">
+            Draft automatically when an item reaches its level
+          </Text>
+        </Group>
         <Button onClick={createDrafts} disabled={open.length === 0 || !valid} loading={create.isPending}>
           Create drafts
         </Button>

@@ -73,8 +73,8 @@ describe('Stock Management page', () => {
         .map((th) => th.textContent),
     ).toEqual(['Stock Id', 'Stock Name', 'Price', 'Quantity', 'Weight', 'Actions']);
     expect(bodyRows()).toEqual([
-      ['1', 'Bolts', '$12.50', '40', '1.25 kg', 'HistoryEditDelete'],
-      ['2', 'Nuts', '$3.00', '1,200', '0.50 kg', 'HistoryEditDelete'],
+      ['1', 'Bolts', '$12.50', '40', '1.25 kg', 'HistoryReorderEditDelete'],
+      ['2', 'Nuts', '$3.00', '1,200', '0.50 kg', 'HistoryReorderEditDelete'],
     ]);
     expect(screen.getByRole('link', { name: 'Edit Bolts' })).toHaveAttribute(
       'href',
