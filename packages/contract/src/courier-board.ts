@@ -19,10 +19,11 @@ export const FINAL_ORDER_STATUSES = ['Delivered', 'Cancelled'] as const satisfie
 export const isFinalOrderStatus = (status: OrderStatus) =>
   (FINAL_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
-/** The statuses of the board's open orders: what is still to deliver. */
-export const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter(
-  (status) => !isFinalOrderStatus(status),
-) as readonly OrderStatus[];
+/** The statuses of open orders, still to deliver: every status but the final ones (the board, the Overviews). */
+export const OPEN_ORDER_STATUSES = ['Processing', 'In Transit'] as const satisfies readonly Exclude<
+  OrderStatus,
+  (typeof FINAL_ORDER_STATUSES)[number]
+>[];
 
 /** Messages of the board (docs/product/validation-and-messages.md#delivery-status). */
 export const COURIER_BOARD_MESSAGES = {

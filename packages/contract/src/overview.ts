@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ORDER_STATUSES } from './orders';
 import { isFinalSupplyOrderStatus, SUPPLY_ORDER_STATUSES } from './supply-orders';
 
 /**
@@ -8,11 +7,6 @@ import { isFinalSupplyOrderStatus, SUPPLY_ORDER_STATUSES } from './supply-orders
  * carries the filters of the list it counts (docs/decisions/024-overviews-and-remembered-addresses.md).
  */
 
-/** A customer order still on its way: neither Delivered nor Cancelled. */
-export const OPEN_ORDER_STATUSES = [
-  'Processing',
-  'In Transit',
-] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
 /** A supply order not yet final. */
 export const OPEN_SUPPLY_ORDER_STATUSES = SUPPLY_ORDER_STATUSES.filter(
   (status) => !isFinalSupplyOrderStatus(status),
