@@ -94,7 +94,10 @@ function mantineStylesPerComponent(): Plugin {
         const parts = GLOBAL_STYLES.map((name) => `import '@mantine/core/styles/${name}.css';`);
         return { code: code.replace(whole, parts.join('\n')), map: null };
       }
-      const component = /\/@mantine\/core\/esm\/components\/(?:[^/]+\/)*([^/]+)\.module\.mjs$/.exec(id)?.[1];
+      // utils/ too: InlineInput's styles lay out Switch, Checkbox and Radio with their labels.
+      const component = /\/@mantine\/core\/esm\/(?:components|utils)\/(?:[^/]+\/)*([^/]+)\.module\.mjs$/.exec(
+        id,
+      )?.[1];
       if (!component) return null;
       return { code: `import '@mantine/core/styles/${component}.css';\n${code}`, map: null };
     },
