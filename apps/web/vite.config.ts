@@ -94,7 +94,7 @@ function mantineStylesPerComponent(): Plugin {
         const parts = GLOBAL_STYLES.map((name) => `import '@mantine/core/styles/${name}.css';`);
         return { code: code.replace(whole, parts.join('\n')), map: null };
       }
-      // utils/ holds the shared parts of some components: InlineInput lays out a Checkbox's label.
+      // utils/ too: InlineInput's styles lay out Switch, Checkbox and Radio with their labels.
       const component = /\/@mantine\/core\/esm\/(?:components|utils)\/(?:[^/]+\/)*([^/]+)\.module\.mjs$/.exec(
         id,
       )?.[1];
