@@ -112,7 +112,9 @@ describe('the demo business', () => {
     expect(items.filter((item) => item.in_draft > 0)).toHaveLength(1);
     const drafts = await t.call('GET', '/api/supply-order-drafts', { cookie });
     expect((drafts.json() as { drafts: SupplyOrderDraft[] }).drafts).toHaveLength(1);
-    const other = await t.call('GET', '/api/reorder-suggestions', { cookie: await login(demoEmail(second?.name ?? '')) });
+    const other = await t.call('GET', '/api/reorder-suggestions', {
+      cookie: await login(demoEmail(second?.name ?? '')),
+    });
     expect((other.json() as ReorderSuggestions).automatic).toBe(true);
   });
 

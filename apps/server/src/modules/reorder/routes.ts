@@ -94,6 +94,8 @@ export async function reorderRoutes(app: FastifyInstance, options: ReorderRoutes
   routes.get(
     '/api/reorder-suggestions',
     {
+      // Kept while the data is unchanged (docs/decisions/020-response-cache-on-sqlite.md).
+      config: { responseCache: true },
       schema: {
         tags,
         security,
