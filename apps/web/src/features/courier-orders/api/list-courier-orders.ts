@@ -1,5 +1,6 @@
 import { ORDER_LIST, type Order, type OrderSortField } from '@depot/contract';
 import { useList } from '@/hooks/use-list';
+import { BOARD_REQUEST_HEADER, BOARD_REQUEST_VALUE } from '@/lib/offline-board';
 
 export const courierOrderKeys = {
   all: ['courier-orders'] as const,
@@ -14,5 +15,9 @@ export function useCourierOrderList() {
     queryKey: courierOrderKeys.lists(),
     spec: ORDER_LIST,
     filters: ['status'],
+    // The one API answer the service worker keeps, to show the last board without signal
+    // (docs/decisions/029-offline-courier-changes.md).
+    headers: { [BOARD_REQUEST_HEADER]: BOARD_REQUEST_VALUE },
+    networkMode: 'offlineFirst',
   });
 }

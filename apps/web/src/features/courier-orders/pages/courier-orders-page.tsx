@@ -9,6 +9,7 @@ import { useCourierOrderList } from '../api/list-courier-orders';
 import { courierOrderColumns } from '../components/courier-order-columns';
 import { UpdateStatusDialog } from '../components/update-status-dialog';
 import { useLiveCourierOrders } from '../components/use-live-courier-orders';
+import { OfflineSyncPanel } from '../offline/offline-sync-panel';
 
 export const NO_COURIER_ORDERS_TEXT = 'No orders assigned to you yet.';
 
@@ -29,6 +30,7 @@ export default function CourierOrdersPage() {
   return (
     <Stack gap="md">
       <PageTitle>Courier Service</PageTitle>
+      <OfflineSyncPanel userId={courierId} />
       <DataList
         list={orders}
         columns={courierOrderColumns(setUpdating)}
