@@ -4,14 +4,17 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { criticalChunkName } from './critical-chunks.ts';
+import { courierPwa } from './pwa-config.ts';
 
 const SERVER_URL = 'http://localhost:3000';
 const fromSrc = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 const SERVER_PATHS = ['/api/', '/auth/', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), precompress()],
+  // The courier's installable app and its service worker (docs/decisions/029-offline-courier-changes.md).
+  plugins: [react(), mantineStylesPerComponent(), VitePWA(courierPwa), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

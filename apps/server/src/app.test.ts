@@ -153,6 +153,9 @@ describe('API conventions', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The courier's service worker and the web app manifest, from this origin only (decision 029).
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).toMatch(/manifest-src 'self'(;|$)/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -225,6 +228,8 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(indexHtml));
     writeFileSync(join(dist, 'index.html.gz'), gzipSync(indexHtml));
     writeFileSync(join(dist, 'static', 'js', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting()');
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Depot Courier"}');
     writeFileSync(join(dist, 'static', 'js', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dist, 'static', 'js', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
     // Vite's manifest: the dashboard shell shares clsx with the entry and has a chunk and styles of its own.
@@ -339,6 +344,18 @@ describe('serving the built web app', () => {
     }
     const brotli = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('content="USD"');
+  });
+
+  it('serves the service worker never cached, and the manifest as a web app manifest', async () => {
+    // A cached sw.js would keep couriers on an old build (docs/decisions/029-offline-courier-changes.md).
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a missing chunk with 404, not index.html', async () => {

@@ -51,6 +51,15 @@ export const TOTAL_WEIGHT_MAX = 1_000_000_000;
  * Messages the server sends about customer orders that the browser and tests look for
  * (docs/product/validation-and-messages.md#customer-orders).
  */
+/**
+ * A courier's change made offline carries the time the device made it
+ * (docs/product/business-rules.md#changes-made-offline): at most this far ahead of the server's
+ * clock (device clocks drift)…
+ */
+export const DEVICE_TIME_MAX_AHEAD_MS = 5 * 60_000;
+/** …and at most this many days old. */
+export const DEVICE_TIME_MAX_AGE_DAYS = 7;
+
 export const ORDER_MESSAGES = {
   placed: 'Order placed successfully',
   statusUpdated: 'Order status updated successfully',
@@ -79,6 +88,9 @@ export const ORDER_MESSAGES = {
   totalWeightRequired: 'Total weight is required',
   invalidTotalWeight: `Total weight must be a number of kg from 0 to ${TOTAL_WEIGHT_MAX.toLocaleString('en-US')}`,
   locationTypeRequired: 'Location type is required',
+  invalidDeviceTime: 'Device time must be a date and time with its offset, such as 2026-12-15T09:30:00Z',
+  deviceTimeInFuture: 'Device time is in the future: check the device clock',
+  deviceTimeTooOld: `Device time is more than ${DEVICE_TIME_MAX_AGE_DAYS} days old: this change can no longer be sent`,
 } as const;
 
 /** 409 when a change reaches an order that is Cancelled: nothing about it changes again. */
@@ -245,9 +257,15 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
-/** One entry of an order's status timeline: the status it took and when. */
+/** One entry of an order's status timeline: the status it took and when (received, and made on the device). */
 export const orderStatusChangeSchema = z
-  .object({ status: z.enum(ORDER_STATUSES), at: z.string() })
+  .object({
+    status: z.enum(ORDER_STATUSES),
+    /** When the server received the change. */
+    at: z.string(),
+    /** When the courier's device made it, for a change made offline; null (or absent) otherwise. */
+    device_at: z.string().nullable().optional(),
+  })
   .meta({ id: 'OrderStatusChange' });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
@@ -343,6 +361,11 @@ export const updateOrderStatusBodySchema = z.object({
   status: z.enum(COURIER_ORDER_STATUSES, {
     error: (issue) => (isAbsent(issue.input) ? ORDER_MESSAGES.statusRequired : ORDER_MESSAGES.invalidStatus),
   }),
+  /**
+   * When the courier's device made the change, for one queued offline; the server checks it is
+   * neither in the future nor too old.
+   */
+  device_time: z.iso.datetime({ offset: true, error: ORDER_MESSAGES.invalidDeviceTime }).optional(),
 });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
 

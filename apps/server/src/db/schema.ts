@@ -174,7 +174,10 @@ export interface OrderStatusChangesTable {
   status: OrderStatus;
   /** Who changed it; null for the rows the migration filled in. */
   actor_id: number | null;
+  /** When the server received the change. */
   created_at: Timestamp;
+  /** When the courier's device made it, for a change queued offline; null otherwise. */
+  device_at: Timestamp | null;
 }
 
 /**

@@ -15,6 +15,10 @@ const HELMET_OPTIONS: HelmetOptions = {
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
+      // The courier's service worker (/sw.js) and the analytics charts' worker; the web app
+      // manifest (docs/decisions/029-offline-courier-changes.md). Both from this origin only.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],

@@ -36,6 +36,13 @@ export interface ListOptions<SortField extends string> {
   /** false (or false for the filters set, e.g. a day range out of order) asks nothing. */
   enabled?: boolean | ((filters: Filters) => boolean);
   staleTime?: number;
+  /** Extra headers every request of the list carries (the courier's board marks its own). */
+  headers?: Record<string, string>;
+  /**
+   * 'offlineFirst' asks even while the browser says it is offline, so a service worker's kept
+   * answer can be shown (the courier's board); TanStack Query's 'online' otherwise.
+   */
+  networkMode?: 'online' | 'offlineFirst';
 }
 
 export interface ListSort<SortField extends string> {
@@ -126,8 +133,9 @@ export function useList<Row, SortField extends string>(options: ListOptions<Sort
   };
   const query = useQuery({
     queryKey: [...queryKey, requestParams],
-    queryFn: ({ signal }) => apiClient.list<Row>(path, requestParams, { signal }),
+    queryFn: ({ signal }) => apiClient.list<Row>(path, requestParams, { signal, headers: options.headers }),
     placeholderData: keepPreviousData,
+    ...(options.networkMode === undefined ? {} : { networkMode: options.networkMode }),
     enabled: typeof options.enabled === 'function' ? options.enabled(filters) : (options.enabled ?? true),
     ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
   });

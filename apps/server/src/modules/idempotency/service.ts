@@ -76,7 +76,8 @@ export function hashIdempotentRequest(scope: string, payload: unknown): string {
 }
 
 /**
- * Idempotency-Key handling for the POST endpoints that create things (docs/decisions/006): the
+ * Idempotency-Key handling for the POST endpoints that create things (docs/decisions/006), and
+ * the courier's status change a phone may send again after being offline (docs/decisions/029): the
  * first request with a key runs and its answer is stored; a retry with the same key and body gets
  * that answer again; the same key with another body is a 422; a key whose first request is still
  * running is a 409. Keys belong to one user. Only successful answers are kept: a failed request
@@ -153,7 +154,10 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
       return;
     }
     await sweepExpiredKeys(userId);
-    const requestHash = hashIdempotentRequest(`${request.method} ${request.routeOptions.url}`, request.body);
+    // A route with parameters (PUT /api/orders/:id) hashes them too: one key names one object.
+    const params = request.params as Record<string, unknown> | undefined;
+    const payload = params && Object.keys(params).length > 0 ? { params, body: request.body } : request.body;
+    const requestHash = hashIdempotentRequest(`${request.method} ${request.routeOptions.url}`, payload);
     const stored = await storedAnswer(db, userId, key, requestHash);
     if (stored) return sendStored(reply, stored);
 

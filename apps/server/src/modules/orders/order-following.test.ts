@@ -92,8 +92,8 @@ describe("a customer's order page", () => {
       order_items: [{ stock_id: stock, quantity: 2, price: 2.5 }],
     });
     expect(order.status_history).toEqual([
-      { status: 'Processing', at: '2026-06-15T10:00:00.000Z' },
-      { status: 'In Transit', at: '2026-06-15T10:01:00.000Z' },
+      { status: 'Processing', at: '2026-06-15T10:00:00.000Z', device_at: null },
+      { status: 'In Transit', at: '2026-06-15T10:01:00.000Z', device_at: null },
     ]);
     expect(order.tracking_url).toMatch(/^http:\/\/depot\.test\/track\/[0-9a-f]{12}[A-Za-z0-9_-]{22}$/);
     // The token is random, not the order's id in disguise: another order's shares nothing with it.
@@ -290,7 +290,7 @@ describe('the tracking link', () => {
     expect(tracking).toEqual({
       order_id: id,
       status: 'Processing',
-      status_history: [{ status: 'Processing', at: expect.any(String) }],
+      status_history: [{ status: 'Processing', at: expect.any(String), device_at: null }],
       delivery_date: expect.any(String),
       courier_name: 'Speedy Couriers',
       town: expect.any(String),

@@ -324,29 +324,35 @@ export function returnStock(db: Executor, stockId: number, quantity: number, upd
     .executeTakeFirstOrThrow();
 }
 
-const insertStatusChangeQuery = compiledQuery(
-  (db, row: { order_id: number; status: OrderStatus; actor_id: number | null; created_at: string }) =>
-    db.insertInto('order_status_changes').values({
-      order_id: row.order_id,
-      status: row.status,
-      actor_id: row.actor_id,
-      created_at: row.created_at,
-    }),
+interface StatusChangeRow {
+  order_id: number;
+  status: OrderStatus;
+  actor_id: number | null;
+  created_at: string;
+  /** The courier's device time, for a change made offline (docs/decisions/029-offline-courier-changes.md). */
+  device_at?: string | null;
+}
+
+const insertStatusChangeQuery = compiledQuery((db, row: StatusChangeRow) =>
+  db.insertInto('order_status_changes').values({
+    order_id: row.order_id,
+    status: row.status,
+    actor_id: row.actor_id,
+    created_at: row.created_at,
+    device_at: row.device_at ?? null,
+  }),
 );
 
 /** Writes one step of an order's status timeline, in the transaction that took it. */
-export async function recordStatusChange(
-  db: Executor,
-  row: { order_id: number; status: OrderStatus; actor_id: number | null; created_at: string },
-): Promise<void> {
-  await insertStatusChangeQuery.execute(db, row);
+export async function recordStatusChange(db: Executor, row: StatusChangeRow): Promise<void> {
+  await insertStatusChangeQuery.execute(db, { ...row, device_at: row.device_at ?? null });
 }
 
 /** An order's status timeline, oldest first. */
 export async function listStatusChanges(db: Executor, orderId: number): Promise<OrderStatusChange[]> {
   return db
     .selectFrom('order_status_changes')
-    .select(['status', 'created_at as at'])
+    .select(['status', 'created_at as at', 'device_at'])
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();

@@ -27,7 +27,7 @@ import { NotFoundError } from '../../lib/errors';
 import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import { scopeOf } from '../auth/authenticate';
-import { idempotentCreateOptions } from '../idempotency/service';
+import { idempotencyKeyOf, idempotentCreateOptions } from '../idempotency/service';
 import { placingOf } from '../order-engine/placing';
 import type { OrderService } from './service';
 
@@ -129,15 +129,19 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
       reply.status(201).send(await orderService.place(request.body, placingOf(request))),
   );
 
+  // A courier's phone may send a change again after being offline: an Idempotency-Key makes the
+  // repeat a replay (docs/decisions/029-offline-courier-changes.md).
   routes.put(
     '/api/orders/:id',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         security,
+        headers: idempotencyHeadersSchema,
         params: idParamsSchema,
         body: updateOrderStatusBodySchema,
-        response: { 200: orderResponseSchema, ...errors },
+        response: { 200: orderResponseSchema, ...errors, 409: errorResponseSchema, 422: errorResponseSchema },
       },
     },
     async (request) => {
@@ -146,6 +150,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
         request.params.id,
         request.body.status,
         auditContextOf(request),
+        { deviceTime: request.body.device_time, idempotencyKey: idempotencyKeyOf(request) },
       );
       return { message: ORDER_MESSAGES.statusUpdated, order };
     },

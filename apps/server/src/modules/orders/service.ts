@@ -4,6 +4,8 @@ import {
   bulkStatusMessage,
   CANCELLED_ORDER_STATUS,
   type CourierOrderStatus,
+  DEVICE_TIME_MAX_AGE_DAYS,
+  DEVICE_TIME_MAX_AHEAD_MS,
   type LocationType,
   type Notification,
   notEnoughStockMessage,
@@ -31,6 +33,7 @@ import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
 import { isActiveCourier } from '../couriers/repository';
+import { type IdempotencyKey, NO_IDEMPOTENCY_KEY } from '../idempotency/service';
 import { enqueueOrderMail, type MailOutbox } from '../mail-outbox/service';
 import type { MailKind } from '../mail-outbox/templates';
 import { createNotification } from '../notifications/repository';
@@ -114,6 +117,29 @@ function orderSnapshot(order: Order) {
   };
 }
 
+/** How a courier's status change was sent: from a queue kept offline, with its device time and key. */
+export interface SentChange {
+  /** When the courier's device made the change (ISO 8601 with an offset). */
+  deviceTime?: string;
+  idempotencyKey?: IdempotencyKey;
+}
+
+/**
+ * The device time of a change made offline, in UTC, once it is neither ahead of the server's
+ * clock by more than the allowed drift nor older than the queue may hold a change
+ * (docs/product/validation-and-messages.md#delivery-status).
+ */
+export function checkedDeviceTime(deviceTime: string, now: Date): string {
+  const at = new Date(deviceTime).getTime();
+  const field = (message: string) => new InvalidError(message, [{ path: 'device_time', message }]);
+  if (!Number.isFinite(at)) throw field(ORDER_MESSAGES.invalidDeviceTime);
+  if (at > now.getTime() + DEVICE_TIME_MAX_AHEAD_MS) throw field(ORDER_MESSAGES.deviceTimeInFuture);
+  if (at < now.getTime() - DEVICE_TIME_MAX_AGE_DAYS * 24 * 60 * 60_000) {
+    throw field(ORDER_MESSAGES.deviceTimeTooOld);
+  }
+  return new Date(at).toISOString();
+}
+
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, clock, events } = deps;
   const trackingUrl = (token: string) => `${deps.publicUrl}${trackingPath(token)}`;
@@ -140,13 +166,20 @@ export function createOrderService(deps: OrderServiceDeps) {
     return locked;
   }
 
-  /** A courier's status change of one order, and whether it changed anything (updateStatus). */
+  /**
+   * A courier's status change of one order, and whether it changed anything (updateStatus): with
+   * the device time of a change made offline and its Idempotency-Key when it came alone.
+   */
   async function changeStatus(
     scope: Scope,
     id: number,
     status: CourierOrderStatus,
     audit: AuditContext,
+    sent: SentChange = {},
   ): Promise<{ order: Order; changed: boolean }> {
+    const deviceAt = sent.deviceTime === undefined ? null : checkedDeviceTime(sent.deviceTime, clock.now());
+    const key = sent.idempotencyKey ?? NO_IDEMPOTENCY_KEY;
+    const answer = (order: Order) => ({ statusCode: 200, body: { message: ORDER_MESSAGES.statusUpdated, order } });
     const { order, notification } = await db.transaction().execute(async (trx) => {
       const now = clock.now().toISOString();
       const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
@@ -154,12 +187,16 @@ export function createOrderService(deps: OrderServiceDeps) {
       const order = await repo.getOrder(trx, id, scope.reach);
       if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
       if (changed === 'final') throw new ConflictError(orderIsFinalMessage(order.status), 'order_final');
-      if (changed === 'unchanged') return { order, notification: undefined };
+      if (changed === 'unchanged') {
+        await key.store(trx, answer(order));
+        return { order, notification: undefined };
+      }
       await repo.recordStatusChange(trx, {
         order_id: id,
         status,
         actor_id: scope.user.id,
         created_at: now,
+        device_at: deviceAt,
       });
       const notification = await createNotification(trx, {
         user_id: changed.customer_id,
@@ -182,6 +219,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (changed.deliveredChange !== 0) {
         await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
       }
+      // With the change, in its transaction: a replay of the key answers this (docs/decisions/006).
+      await key.store(trx, answer(order));
       return { order, notification };
     });
 
@@ -357,8 +396,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       id: number,
       status: CourierOrderStatus,
       audit: AuditContext,
+      sent: SentChange = {},
     ): Promise<Order> {
-      return (await changeStatus(scope, id, status, audit)).order;
+      return (await changeStatus(scope, id, status, audit, sent)).order;
     },
 
     /**

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { dropBoardCache } from '@/lib/offline-board';
 import { clearStoredUser } from '@/lib/stored-user';
 import { toast } from '@/lib/toast';
 import { useLogout } from '../api/logout';
@@ -27,6 +28,8 @@ export default function LogoutPage({ everywhere = false }: LogoutPageProps) {
     onSettled: () => {
       clearStoredUser();
       queryClient.removeQueries();
+      // The courier's board kept for offline use is this user's only (docs/decisions/029-offline-courier-changes.md).
+      void dropBoardCache();
       navigate(PATHS.home, { replace: true });
     },
   });

@@ -2,6 +2,7 @@ import { ORDER_LIST, type Order, type OrderSortField, type OrderStatusCounts } f
 import { useQuery } from '@tanstack/react-query';
 import { useList } from '@/hooks/use-list';
 import { apiClient } from '@/lib/api-client';
+import { BOARD_REQUEST_HEADER, BOARD_REQUEST_VALUE } from '@/lib/offline-board';
 
 export const courierOrderKeys = {
   all: ['courier-orders'] as const,
@@ -30,6 +31,10 @@ export function useCourierOrderList(params: CourierBoardParams) {
     spec: ORDER_LIST,
     defaultSort: { field: 'delivery_date', order: 'asc' },
     params: { status: params.status, delivery_from: params.delivery_from, delivery_to: params.delivery_to },
+    // The one API answer the service worker keeps, to show the last board without signal
+    // (docs/decisions/029-offline-courier-changes.md).
+    headers: { [BOARD_REQUEST_HEADER]: BOARD_REQUEST_VALUE },
+    networkMode: 'offlineFirst',
   });
 }
 

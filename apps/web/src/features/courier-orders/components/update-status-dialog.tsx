@@ -1,6 +1,5 @@
 import {
   COURIER_ORDER_STATUSES,
-  ORDER_MESSAGES,
   type Order,
   type UpdateOrderStatusBody,
   updateOrderStatusBodySchema,
@@ -46,8 +45,9 @@ function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void 
         updateStatus.mutate(
           { id: order.id, status },
           {
-            onSuccess: () => {
-              toast.success(ORDER_MESSAGES.statusUpdated);
+            // "Order status updated successfully", or kept on the device to send later.
+            onSuccess: ({ message }) => {
+              toast.success(message);
               onDone();
             },
             // The alert below says why; a field the server names is marked too.

@@ -24,6 +24,7 @@ import { useCourierOrderList, useOrderStatusCounts } from '../api/list-courier-o
 import { courierOrderColumns } from '../components/courier-order-columns';
 import { UpdateStatusDialog } from '../components/update-status-dialog';
 import { useLiveCourierOrders } from '../components/use-live-courier-orders';
+import { OfflineSyncPanel } from '../offline/offline-sync-panel';
 
 export const NO_COURIER_ORDERS_TEXT = 'No orders assigned to you yet.';
 export const NOTHING_DUE_TEXT = 'Nothing due today.';
@@ -117,6 +118,7 @@ export default function CourierOrdersPage() {
   return (
     <Stack gap="md">
       <PageTitle>Courier Service</PageTitle>
+      <OfflineSyncPanel userId={courierId} />
       {selected.size > 0 && (
         <BulkStatusBar
           ids={[...selected]}

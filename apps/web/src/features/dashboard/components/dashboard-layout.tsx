@@ -2,6 +2,7 @@ import { PATHS, type Role, type SessionUser } from '@depot/contract';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { isApiError } from '@/lib/api-client';
 import { useProfile } from '@/lib/profile';
 import { SessionUserContext } from '@/lib/session-user';
 import { clearStoredUser, storeUser, useStoredUser } from '@/lib/stored-user';
@@ -29,7 +30,9 @@ export function DashboardLayout({ renderContent, accountMenu, choosePassword }: 
   const navigate = useNavigate();
   const profile = useProfile();
   const storedUser = useStoredUser();
-  const failed = profile.isError;
+  // Without a connection (the courier's board opened offline: docs/decisions/029-offline-courier-changes.md)
+  // the stored user goes on being drawn; only an answer from the server ends it.
+  const failed = profile.isError && !(isApiError(profile.error, 0) && storedUser);
   // The stored user object while the profile agrees with it, so its confirmation redraws nothing.
   const user =
     profile.data && !sameUser(profile.data, storedUser) ? profile.data : (storedUser ?? profile.data);
