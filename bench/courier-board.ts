@@ -13,25 +13,24 @@
  * requests as the board asks them: the first page of today's open orders, the counts per status,
  * and `--bulks` bulk changes of 50 Processing orders each to In Transit.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BULK_STATUS_MAX, TOTAL_COUNT_HEADER } from '@depot/contract';
+import { BULK_STATUS_MAX } from '@depot/contract';
 import { type Kysely, sql } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
+import type { DatabaseHandle } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
-import { freePort } from '../apps/server/src/test/free-port';
 import { call } from '../apps/server/src/test/http-client';
-import { spawnServer, stopServer, waitUntilReady } from '../apps/server/src/test/server-process';
-import { createScratchSchema, TEST_POSTGRES_URL } from '../apps/server/src/test/test-app';
+import {
+  type DatabaseKind,
+  loginCookie,
+  openBenchDatabase,
+  percentile,
+  timeGet,
+  withBenchServer,
+} from './support/server-bench';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? join(ROOT, 'apps/server/dist/main.js');
 const PAGE_BUDGET_MS = 20;
 const PAGE_BUDGET_BYTES = 50 * 1024;
 const BULK_BUDGET_MS = 200;
@@ -42,8 +41,6 @@ const DAY_MS = 86_400_000;
 const USAGE = `Times the courier's board against its budgets (first page p99 < ${PAGE_BUDGET_MS} ms and <= 50 KB, bulk of 50 < ${BULK_BUDGET_MS} ms).
 
   npm run bench:courier -- [--db sqlite,postgres] [--orders 5000] [--runs 200] [--warm-up 10] [--bulks 5] [--check]`;
-
-type DatabaseKind = 'sqlite' | 'postgres';
 
 function options() {
   const { values } = parseArgs({
@@ -159,47 +156,6 @@ async function seed(handle: DatabaseHandle, kind: DatabaseKind, count: number) {
   return processing.map((row) => row.id);
 }
 
-async function openDatabase(kind: DatabaseKind) {
-  if (kind === 'sqlite') {
-    const folder = mkdtempSync(join(tmpdir(), 'depot-bench-courier-'));
-    const file = join(folder, 'depot.db');
-    return {
-      url: `sqlite:${file}`,
-      handle: createDatabase(`sqlite:${file}`),
-      drop: async () => rmSync(folder, { recursive: true, force: true }),
-    };
-  }
-  const baseUrl = process.env.BENCH_POSTGRES_URL ?? TEST_POSTGRES_URL;
-  const scratch = await createScratchSchema('bench_courier');
-  return {
-    url: scratch.url,
-    handle: createDatabase(baseUrl, { pgSchema: scratch.schema, unbounded: true }),
-    drop: () => scratch.drop(),
-  };
-}
-
-/** Nearest rank: the smallest time at least `p` of the runs took no longer than. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] as number;
-
-async function timeGet(base: string, path: string, cookie: string, runs: number, warmUp: number) {
-  const times: number[] = [];
-  let rows = 0;
-  let bytes = 0;
-  for (let run = -warmUp; run < runs; run++) {
-    const started = performance.now();
-    const reply = await call(base, 'GET', path, { cookie });
-    const took = performance.now() - started;
-    if (reply.status !== 200)
-      throw new Error(`GET ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
-    rows = Number(reply.headers[TOTAL_COUNT_HEADER] ?? 0);
-    bytes = Buffer.byteLength(JSON.stringify(reply.body));
-    if (run >= 0) times.push(took);
-  }
-  times.sort((a, b) => a - b);
-  return { rows, bytes, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-}
-
 async function main() {
   const args = options();
   const keepAlive = setInterval(() => {}, 60_000);
@@ -212,7 +168,7 @@ async function main() {
   const today = new Date().toISOString().slice(0, 10);
   let failed = 0;
   for (const kind of args.dbs) {
-    const database = await openDatabase(kind);
+    const database = await openBenchDatabase(kind, 'courier');
     try {
       await migrateToLatest(database.handle.db as Kysely<unknown>, database.handle.dialect);
       const seeding = performance.now();
@@ -222,27 +178,11 @@ async function main() {
       console.log(
         '| cache | request | rows | bytes | p50 ms | p99 ms | budget |\n| --- | --- | --: | --: | --: | --: | --- |',
       );
-      for (const cacheMb of ['0', '16']) {
-        const cache = cacheMb === '0' ? 'off' : 'on';
-        const port = await freePort();
-        const server = await waitUntilReady(
-          spawnServer([...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-            NODE_ENV: 'production',
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            DATABASE_URL: database.url,
-            RESPONSE_CACHE_MB: cacheMb,
-            LOG_LEVEL: 'warn',
-            PINCODE_API_URL: '',
-          }),
-          `http://127.0.0.1:${port}`,
-          120_000,
-        );
-        try {
-          const login = await call(server.url, 'POST', '/auth/login', {
-            body: { email: EMAIL, password: PASSWORD },
-          });
-          const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
+      for (const cacheMb of [0, 16]) {
+        const cache = cacheMb === 0 ? 'off' : 'on';
+        await withBenchServer(database.url, cacheMb, async (base) => {
+          const server = { url: base };
+          const cookie = await loginCookie(base, EMAIL, PASSWORD);
           const board = `/api/orders?status=Processing&status=In%20Transit&delivery_to=${today}&sort=delivery_date&order=asc&limit=25&offset=0`;
           const page = await timeGet(server.url, board, cookie, args.runs, args.warmUp);
           const pageOk = page.p99 < PAGE_BUDGET_MS && page.bytes <= PAGE_BUDGET_BYTES;
@@ -283,9 +223,7 @@ async function main() {
           console.log(
             `| ${cache} | bulk of ${BULK_STATUS_MAX} to In Transit (worst of ${args.bulks}) | ${BULK_STATUS_MAX} | — | ${percentile(bulkTimes, 0.5).toFixed(1)} | ${worst.toFixed(1)} | ${worst < BULK_BUDGET_MS ? 'PASS' : 'FAIL'} |`,
           );
-        } finally {
-          await stopServer(server);
-        }
+        });
       }
       console.log(`load average ${loadavg()[0]?.toFixed(1)}`);
     } finally {

@@ -21,12 +21,12 @@ import type { DatabaseHandle } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import {
-  benchLogin,
   type DatabaseKind,
+  loginCookie,
   openBenchDatabase,
-  timeUrl,
+  timeGet,
   withBenchServer,
-} from './support/seeded-server';
+} from './support/server-bench';
 
 const BUDGET_MS = 100;
 const EMAIL = 'reorder-bench@example.com';
@@ -229,29 +229,19 @@ async function main() {
         '| response cache | suggestions | p50 ms | p99 ms | budget |\n| --- | --: | --: | --: | --- |',
       );
       for (const cache of ['off', 'on'] as const) {
-        await withBenchServer(
-          database.url,
-          { RESPONSE_CACHE_MB: cache === 'off' ? '0' : '16' },
-          async (server) => {
-            const cookie = await benchLogin(server.url, EMAIL, PASSWORD);
-            const figures = await timeUrl(
-              server.url,
-              '/api/reorder-suggestions',
-              cookie,
-              args.runs,
-              args.warmUp,
-            );
-            const answer = figures.body as ReorderSuggestions;
-            const listed =
-              answer.groups.reduce((sum, group) => sum + group.items.length, 0) + answer.unlinked.length;
-            if (listed !== expected) throw new Error(`${listed} suggestions listed, ${expected} seeded`);
-            const verdict = figures.p99 < BUDGET_MS ? 'PASS' : 'FAIL';
-            if (verdict === 'FAIL') failed += 1;
-            console.log(
-              `| ${cache}${kind === 'postgres' && cache === 'on' ? ' (SQLite only: same as off)' : ''} | ${listed.toLocaleString('en')} | ${figures.p50.toFixed(1)} | ${figures.p99.toFixed(1)} | ${verdict} |`,
-            );
-          },
-        );
+        await withBenchServer(database.url, cache === 'off' ? 0 : 16, async (url) => {
+          const cookie = await loginCookie(url, EMAIL, PASSWORD);
+          const figures = await timeGet(url, '/api/reorder-suggestions', cookie, args.runs, args.warmUp);
+          const answer = figures.body as ReorderSuggestions;
+          const listed =
+            answer.groups.reduce((sum, group) => sum + group.items.length, 0) + answer.unlinked.length;
+          if (listed !== expected) throw new Error(`${listed} suggestions listed, ${expected} seeded`);
+          const verdict = figures.p99 < BUDGET_MS ? 'PASS' : 'FAIL';
+          if (verdict === 'FAIL') failed += 1;
+          console.log(
+            `| ${cache}${kind === 'postgres' && cache === 'on' ? ' (SQLite only: same as off)' : ''} | ${listed.toLocaleString('en')} | ${figures.p50.toFixed(1)} | ${figures.p99.toFixed(1)} | ${verdict} |`,
+          );
+        });
       }
       console.log(`load average ${loadavg()[0]?.toFixed(1)}`);
     } finally {

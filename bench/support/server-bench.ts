@@ -1,7 +1,7 @@
 /**
  * What the benches that time the built server over a seeded database share: a scratch database
  * of either kind, the server started on it, and sequential timed requests with their percentiles
- * (bench/stock-history.ts, bench/order-following.ts).
+ * (bench/stock-history.ts, bench/order-following.ts, bench/reorder.ts, bench/courier-board.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,7 +82,8 @@ export const percentile = (sorted: number[], p: number) =>
 
 /**
  * Times `runs` sequential GETs of `path` after `warmUp` untimed ones; each must answer 200.
- * Answers p50, p99 and the list's total (X-Total-Count) where it has one. `spreadAddresses` sends
+ * Answers p50, p99, the list's total (X-Total-Count) where it has one, and the last answer's body
+ * and its size in bytes (as JSON). `spreadAddresses` sends
  * each request from another loopback address, for an endpoint rate-limited per address.
  */
 export async function timeGet(
@@ -95,6 +96,7 @@ export async function timeGet(
 ) {
   const times: number[] = [];
   let rows = 0;
+  let body: unknown;
   for (let run = -warmUp; run < runs; run++) {
     const n = run + warmUp;
     const from = spreadAddresses ? `127.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}` : undefined;
@@ -104,8 +106,10 @@ export async function timeGet(
     if (reply.status !== 200)
       throw new Error(`GET ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     rows = Number(reply.headers[TOTAL_COUNT_HEADER] ?? 0);
+    body = reply.body;
     if (run >= 0) times.push(took);
   }
   times.sort((a, b) => a - b);
-  return { rows, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  const bytes = Buffer.byteLength(JSON.stringify(body));
+  return { rows, body, bytes, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }

@@ -217,6 +217,8 @@ describe('GET /api/orders/status-counts and delivery_to', () => {
     expect(others.json().total).toBeGreaterThan(0);
     const own = await t.call('GET', '/api/orders/status-counts', otherCustomer);
     expect(own.json().total).toBe(await totalOf('customer_id', otherCustomer.user.id));
-    expect((await t.call('GET', '/api/orders/status-counts?delivery_to=2026-02-30', fresh)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/orders/status-counts?delivery_to=2026-02-30', fresh)).statusCode).toBe(
+      400,
+    );
   });
 });

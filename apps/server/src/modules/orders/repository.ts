@@ -109,7 +109,11 @@ export async function countOrdersByStatus(
   reach: Reach,
   days: { from?: string | undefined; to?: string | undefined },
 ): Promise<{ status: OrderStatus; count: number }[]> {
-  const rows = await whereInDays(db.selectFrom('orders').where(reached('orders', reach)), 'orders.delivery_date', days)
+  const rows = await whereInDays(
+    db.selectFrom('orders').where(reached('orders', reach)),
+    'orders.delivery_date',
+    days,
+  )
     .select((eb) => ['orders.status', eb.fn.countAll<number | string>().as('count')])
     .groupBy('orders.status')
     .execute();

@@ -88,7 +88,8 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
         response: { 200: orderStatusCountsSchema, ...errors },
       },
     },
-    async (request) => orderService.statusCounts(scopeOf(request), {
+    async (request) =>
+      orderService.statusCounts(scopeOf(request), {
         from: request.query.delivery_from,
         to: request.query.delivery_to,
       }),

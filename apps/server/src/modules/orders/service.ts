@@ -179,7 +179,10 @@ export function createOrderService(deps: OrderServiceDeps) {
   ): Promise<{ order: Order; changed: boolean }> {
     const deviceAt = sent.deviceTime === undefined ? null : checkedDeviceTime(sent.deviceTime, clock.now());
     const key = sent.idempotencyKey ?? NO_IDEMPOTENCY_KEY;
-    const answer = (order: Order) => ({ statusCode: 200, body: { message: ORDER_MESSAGES.statusUpdated, order } });
+    const answer = (order: Order) => ({
+      statusCode: 200,
+      body: { message: ORDER_MESSAGES.statusUpdated, order },
+    });
     const { order, notification } = await db.transaction().execute(async (trx) => {
       const now = clock.now().toISOString();
       const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
@@ -437,8 +440,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         OrderStatus,
         number
       >;
-      for (const row of await repo.countOrdersByStatus(db, scope.reach, days))
-        counts[row.status] = row.count;
+      for (const row of await repo.countOrdersByStatus(db, scope.reach, days)) counts[row.status] = row.count;
       return { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) };
     },
 

@@ -39,7 +39,10 @@ export function useCourierOrderList(params: CourierBoardParams) {
 }
 
 /** GET /api/orders/status-counts: the courier's orders per status, those due by a day when given. */
-export function useOrderStatusCounts(days: { delivery_from?: string | undefined; delivery_to?: string | undefined }) {
+export function useOrderStatusCounts(days: {
+  delivery_from?: string | undefined;
+  delivery_to?: string | undefined;
+}) {
   const query = new URLSearchParams();
   if (days.delivery_from) query.set('delivery_from', days.delivery_from);
   if (days.delivery_to) query.set('delivery_to', days.delivery_to);

@@ -1,8 +1,8 @@
 import { SUPPLY_ORDER_MESSAGES, type SupplyOrder, type SupplyOrderSortField } from '@depot/contract';
 import { DataList } from '@/components/data-list/data-list';
+import { DayRangeChip } from '@/components/data-list/day-range-chip';
 import { PrintSelectedButton, selectColumn } from '@/components/print-selection';
 import { useRowSelection } from '@/hooks/use-row-selection';
-import { DayRangeChip } from '@/components/data-list/day-range-chip';
 import { useSupplyOrderList } from '../api/list-supply-orders';
 import { supplyOrderColumns } from './supply-order-columns';
 import { SupplyOrderStatusFilter } from './supply-order-status-filter';
