@@ -34,7 +34,9 @@ const STOCK_ITEMS = 20;
 const CUSTOMERS = 16;
 const COURIERS = 4;
 const ORDERS_PER_CUSTOMER = 5;
-const ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
+// Delivered is final for a courier (docs/decisions/028-the-courier-s-field-kit.md): the load moves
+// orders between the two open statuses, so every change is a real one, never a 409.
+const ORDER_STATUSES = ['Processing', 'In Transit'] as const;
 
 type Session = Awaited<ReturnType<typeof registerAndLoginAt>>;
 

@@ -41,7 +41,9 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-const ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
+// Delivered is final for a courier (docs/decisions/028-the-courier-s-field-kit.md): the load moves
+// orders between the two open statuses, so every change is a real one, never a 409.
+const ORDER_STATUSES = ['Processing', 'In Transit'] as const;
 
 /** The same product on Flask + SQLAlchemy, two workers, on this machine (issue 9), where measured. */
 const FLASK_REQUESTS_PER_S: Record<string, number> = { stocks: 445, profile: 165, 'place-order': 120 };
