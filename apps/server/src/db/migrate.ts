@@ -26,6 +26,7 @@ import { stockMovementTalliesMigration } from './migrations/2026-12-05-stock-mov
 import { skusMigration } from './migrations/2026-12-06-skus';
 import { orderFollowingMigration } from './migrations/2026-12-07-order-following';
 import { notificationSearchMigration } from './migrations/2026-12-08-notification-search';
+import { customerAddressesMigration } from './migrations/2026-12-10-customer-addresses';
 import { overviewsMigration } from './migrations/2026-12-10-overviews';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
@@ -55,6 +56,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-07-order-following': orderFollowingMigration,
   '2026-12-08-notification-search': notificationSearchMigration,
   '2026-12-10-overviews': overviewsMigration,
+  '2026-12-10-customer-addresses': customerAddressesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
