@@ -24,6 +24,8 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { startPostgresEventBus } from './lib/postgres-event-bus';
 import { accountRoutes } from './modules/account/routes';
 import { createAccountService } from './modules/account/service';
+import { addressRoutes } from './modules/addresses/routes';
+import { createAddressService } from './modules/addresses/service';
 import { activityRoutes } from './modules/audit/routes';
 import { createActivityService } from './modules/audit/service';
 import { authentication } from './modules/auth/authenticate';
@@ -342,6 +344,9 @@ export async function buildApp(options: BuildAppOptions) {
   // Registered after the database's hook, so it runs before it: a run under way ends first.
   app.addHook('onClose', () => reorderJob.close());
   await app.register(importRoutes, { importService: createImportService({ db: database.db, clock }) });
+  await app.register(addressRoutes, {
+    addressService: createAddressService({ db: database.db, clock, pincodes: pincodeService }),
+  });
   await app.register(overviewRoutes, { overviewService: createOverviewService({ db: database.db, clock }) });
   await app.register(reportRoutes, { reportService: createReportService({ db: database.db }) });
   await app.register(activityRoutes, { activityService: createActivityService({ db: database.db }) });

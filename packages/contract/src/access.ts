@@ -61,6 +61,7 @@ export const ACCESS_OBJECTS = {
     about: 'an audit event; its viewers are the users it concerns (apps/server/src/modules/audit)',
     owner: 'viewer_id',
   },
+  address: { about: 'a delivery address a Customer keeps for their orders', owner: 'customer_id' },
   reference: { about: 'PIN codes, Courier Services and shipping prices, the same for every user' },
 } as const satisfies Record<
   string,
@@ -240,6 +241,12 @@ export const API_ACCESS = {
   'GET /api/overview/customer': { roles: { Customer: 'own' }, object: 'order' },
   'GET /api/overview/courier': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
   'GET /api/overview/supplier': { roles: { Supplier: 'assigned' }, object: 'supplyOrder' },
+
+  /** A customer's remembered delivery addresses (docs/product/api.md#addresses). */
+  'GET /api/addresses': { roles: { Customer: 'own' }, object: 'address' },
+  'POST /api/addresses': { roles: { Customer: 'own' }, object: 'address' },
+  'PUT /api/addresses/:id': { roles: { Customer: 'own' }, object: 'address' },
+  'DELETE /api/addresses/:id': { roles: { Customer: 'own' }, object: 'address' },
 
   'GET /api/inventory-reports': { roles: { 'Inventory Manager': 'all' }, object: 'report' },
   'GET /api/order-performance-and-demand-analysis': {

@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   route_not_found: 'No such endpoint.',
   conflict: 'The request conflicts with the current state.',
   email_taken: 'An account already uses this email.',
+  too_many_addresses: 'The customer already keeps the most saved addresses (20).',
   not_enough_stock: 'An order line asks for more units than the stock item or product holds.',
   product_unavailable: 'An order line names a stock item that no longer exists.',
   quantity_limit: 'A stock item or product would hold more than the largest quantity.',

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './account';
 export * from './activity';
+export * from './addresses';
 export * from './analytics';
 export * from './analytics-rules';
 export * from './auth';

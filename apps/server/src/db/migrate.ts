@@ -27,6 +27,7 @@ import { skusMigration } from './migrations/2026-12-06-skus';
 import { orderFollowingMigration } from './migrations/2026-12-07-order-following';
 import { notificationSearchMigration } from './migrations/2026-12-08-notification-search';
 import { mailOutboxMigration } from './migrations/2026-12-09-mail-outbox';
+import { customerAddressesMigration } from './migrations/2026-12-10-customer-addresses';
 import { overviewsMigration } from './migrations/2026-12-10-overviews';
 import { orderManagersMigration } from './migrations/2026-12-11-order-managers';
 import { reorderRulesMigration } from './migrations/2026-12-12-reorder-rules';
@@ -60,6 +61,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-07-order-following': orderFollowingMigration,
   '2026-12-08-notification-search': notificationSearchMigration,
   '2026-12-09-mail-outbox': mailOutboxMigration,
+  '2026-12-10-customer-addresses': customerAddressesMigration,
   '2026-12-10-overviews': overviewsMigration,
   '2026-12-11-order-managers': orderManagersMigration,
   '2026-12-12-reorder-rules': reorderRulesMigration,

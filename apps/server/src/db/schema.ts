@@ -168,6 +168,18 @@ export interface OrdersTable {
 }
 
 /** Each status a customer order took and when, oldest first by id. */
+/** A customer's remembered delivery address (docs/product/data.md#customer-address). */
+export interface CustomerAddressesTable {
+  id: Generated<number>;
+  customer_id: number;
+  shipping_address: string;
+  pin_code: string;
+  location_type: LocationType;
+  phone_number: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
 export interface OrderStatusChangesTable {
   id: Generated<number>;
   order_id: number;
@@ -444,6 +456,7 @@ export interface Database {
   reorder_settings: ReorderSettingsTable;
   supply_order_drafts: SupplyOrderDraftsTable;
   supply_order_draft_lines: SupplyOrderDraftLinesTable;
+  customer_addresses: CustomerAddressesTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -61,6 +61,24 @@ describe('the demo business', () => {
     expect(['In Transit', 'Processing']).toContain(tracked.json().status);
   });
 
+  it('gives every customer two or three saved addresses, the ones they order to', async () => {
+    const rows = await t.database.db
+      .selectFrom('users')
+      .leftJoin('customer_addresses', 'customer_addresses.customer_id', 'users.id')
+      .select(['users.id', (eb) => eb.fn.count('customer_addresses.id').as('addresses')])
+      .where('users.role', '=', 'Customer')
+      .groupBy('users.id')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect([2, 3]).toContain(Number(row.addresses));
+    const used = await t.database.db
+      .selectFrom('customer_addresses')
+      .select('id')
+      .whereRef('last_used_at', '>', 'created_at')
+      .execute();
+    expect(used.length).toBeGreaterThan(0);
+  });
+
   it("has its first manager approve the staff, and leaves today's applicants waiting on the Team screen", async () => {
     const owner = DEMO_MANAGERS[0]?.name ?? '';
     const login = await t.call('POST', '/auth/login', undefined, {

@@ -1,4 +1,5 @@
 import {
+  type AddressBody,
   type Order,
   type OrderStatus,
   type ReorderSuggestions,
@@ -256,6 +257,22 @@ export async function seedDemoBusiness(
   for (const courier of DEMO_COURIERS) couriers.push(await register(courier));
   const customers: Account[] = [];
   for (const customer of DEMO_CUSTOMERS) customers.push(await register(customer));
+  // Each customer keeps two or three delivery addresses (docs/product/business-rules.md#remembered-addresses),
+  // saved through the API, with one phone number of their own; they order to them.
+  const savedAddresses = new Map<Account, AddressBody[]>();
+  for (const [index, customer] of customers.entries()) {
+    const phone = `+91 98${String(100_000_00 + index * 7_919).padStart(8, '0')}`;
+    const saved: AddressBody[] = [];
+    for (let n = 0; n < 2 + (index % 2); n++) {
+      const [address, pin, location] = DEMO_ADDRESSES[
+        (index * 3 + n) % DEMO_ADDRESSES.length
+      ] as (typeof DEMO_ADDRESSES)[number];
+      const body = { shipping_address: address, pin_code: pin, location_type: location, phone_number: phone };
+      await call(customer, 'POST', '/api/addresses', body);
+      saved.push(body);
+    }
+    savedAddresses.set(customer, saved);
+  }
 
   const everyone = [...managers.values(), ...suppliers.values(), ...couriers, ...customers];
   const openOrders: OpenOrder[] = [];
@@ -405,14 +422,10 @@ export async function seedDemoBusiness(
         lines.set(item.stock_id, (lines.get(item.stock_id) ?? 0) + quantity);
       }
       if (lines.size === 0) continue;
-      const [address, pin, location] = random.pick(DEMO_ADDRESSES);
       const courier = random.pick(couriers);
       const customer = random.pick(customers);
       const { order } = await call<{ order: Order }>(customer, 'POST', '/api/orders', {
-        shipping_address: address,
-        pin_code: pin,
-        location_type: location,
-        phone_number: `+91 9${String(random.int(100_000_000, 999_999_999))}`,
+        ...random.pick(savedAddresses.get(customer) ?? []),
         courier_service_id: courier.id,
         items: [...lines].map(([stock_id, quantity]) => ({ stock_id, quantity })),
       });

@@ -37,6 +37,8 @@ export interface World {
   supplyOrderId: number;
   /** A Supplier account the managers look after (never logged in, so deactivating it ends no test session). */
   managedSupplierId: number;
+  /** The owner customer's saved delivery address. */
+  addressId: number;
   /** An account whose password is reset over and over; nobody else uses it. */
   resettableEmail: string;
   /** An account whose email is changed over and over (its session stays); nobody else uses it. */
@@ -63,6 +65,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     productId: 0,
     supplyOrderId: 0,
     managedSupplierId: 0,
+    addressId: 0,
     resettableEmail: uniqueEmail('resettable'),
     emailChanger: await registerAndLogin(t.app, 'Customer', { name: 'Email changer' }),
     passwordHashes: new Map(),
@@ -73,6 +76,9 @@ export async function createWorld(t: TestApp): Promise<World> {
       body: orderDraftFor({ courierId: owner['Courier Service'].user.id, stockId: world.stockId }),
     })
   ).order.id;
+  world.addressId = (
+    await send(world, 'POST', '/api/addresses', owner.Customer, { body: addressBody() })
+  ).address.id;
   world.productId = (
     await send(world, 'POST', '/api/stock-replenishment/products', owner.Supplier, {
       body: { name: 'Crate of bolts', price: 4.5, weight: 2, quantity: 1_000_000 },
@@ -265,6 +271,50 @@ async function emailToken(world: World): Promise<string> {
   const link = /\/confirm-email\/([\w-]+)/.exec(mail?.text ?? '');
   if (!link?.[1]) throw new Error('no confirmation link in the mail');
   return link[1];
+}
+
+const addressBody = () => ({
+  shipping_address: '7 Lake View, Indiranagar\nBengaluru',
+  pin_code: '560038',
+  location_type: 'urban',
+  phone_number: '+91 98450 12345',
+});
+
+/**
+ * A saved address of the caller's, written to the database as the endpoint writes it (a fixture
+ * per case: the suites use more than the 20 a customer keeps); its id.
+ */
+async function savedAddressOf(t: TestApp, session: Session): Promise<number> {
+  const now = t.clock.now().toISOString();
+  const row = await t.database.db
+    .insertInto('customer_addresses')
+    .values({
+      customer_id: session.user.id,
+      ...addressBody(),
+      location_type: 'urban',
+      created_at: now,
+      last_used_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Room for one more address of the caller's: the suites create more than 20, so the oldest
+ * fixtures beyond 18 (never the world's own address) are cleared first.
+ */
+async function roomForAddress(world: World, session: Session): Promise<void> {
+  const { db } = world.t.database;
+  const rows = await db
+    .selectFrom('customer_addresses')
+    .select('id')
+    .where('customer_id', '=', session.user.id)
+    .where('id', '!=', world.addressId)
+    .orderBy('id', 'desc')
+    .execute();
+  const extra = rows.slice(17).map((row) => row.id);
+  if (extra.length > 0) await db.deleteFrom('customer_addresses').where('id', 'in', extra).execute();
 }
 
 const OTHER_PASSWORD = 'copper-lantern-meadow-77';
@@ -476,6 +526,19 @@ export const VALID_REQUESTS: Record<
       body: { lines: [{ product_id: order.order_items[0].product_id, quantity: 1 }] },
     };
   },
+
+  'GET /api/addresses': async () => ({}),
+  'POST /api/addresses': async (world, caller) => {
+    await roomForAddress(world, caller ?? world.owner.Customer);
+    return { body: addressBody() };
+  },
+  'PUT /api/addresses/:id': async (world) => ({
+    params: id(world.addressId),
+    body: { ...addressBody(), phone_number: '+91 98450 54321' },
+  }),
+  'DELETE /api/addresses/:id': async (world) => ({
+    params: id(await savedAddressOf(world.t, world.owner.Customer)),
+  }),
 
   'GET /api/inventory-reports': async () => ({ query: reportRange }),
   'GET /api/order-performance-and-demand-analysis': async () => ({ query: reportRange }),

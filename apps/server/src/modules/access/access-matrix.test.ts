@@ -85,6 +85,7 @@ const OBJECT_TABLES: Partial<Record<AccessObject, { table: string; rowId: (row: 
   supplyOrder: { table: 'supply_orders', rowId: (row) => row.id },
   notification: { table: 'notifications', rowId: (row) => row.id },
   session: { table: 'sessions', rowId: (row) => row.id },
+  address: { table: 'customer_addresses', rowId: (row) => row.id },
 };
 
 /** The user each row names in the field the map reads for this scope (its owner or its assignee). */
@@ -129,6 +130,8 @@ async function fixtureRows(object: AccessObject, role: Role): Promise<number[]> 
       return [world.supplyOrderId];
     case 'supplier':
       return [world.managedSupplierId];
+    case 'address':
+      return [world.addressId];
     case 'notification': {
       const rows = await t.database.db
         .selectFrom('notifications')
@@ -304,6 +307,10 @@ describe('the authorization matrix', () => {
         "GET /api/overview/customer: customer own (order)",
         "GET /api/overview/courier: courier assigned (order)",
         "GET /api/overview/supplier: supplier assigned (supplyOrder)",
+        "GET /api/addresses: customer own (address)",
+        "POST /api/addresses: customer own (address)",
+        "PUT /api/addresses/:id: customer own (address)",
+        "DELETE /api/addresses/:id: customer own (address)",
         "GET /api/inventory-reports: manager all (report)",
         "GET /api/order-performance-and-demand-analysis: manager all (report)",
         "GET /api/sales-reports: manager all (report)",

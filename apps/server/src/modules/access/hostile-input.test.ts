@@ -392,6 +392,8 @@ describe('control characters in text fields', () => {
     'POST /api/suppliers body.address',
     'PUT /api/suppliers/:id body.address',
     'POST /api/replenishment-orders body.address',
+    'POST /api/addresses body.shipping_address',
+    'PUT /api/addresses/:id body.shipping_address',
   ]);
   const endpoints = (Object.keys(API_ACCESS) as ApiEndpoint[]).filter(
     (endpoint) => endpoint !== 'GET /api/events',

@@ -29,6 +29,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { ListPage } from '../../lib/list';
+import { markUsed as markAddressUsed } from '../addresses/repository';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
@@ -334,6 +335,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             actor_id: customer.id,
             created_at: now,
           });
+          await markAddressUsed(trx, customer.id, draft, now);
           const notification = await recordPlaced(trx, placing, now, {
             notify: {
               user_id: customer.id,

@@ -25,6 +25,8 @@ export interface OrderDraft {
   phone_number: string;
   courier_service_id: number | null;
   items: DraftItem[];
+  /** "Save this address": the address is saved to the customer's addresses once the order is placed. */
+  save_address?: boolean;
   /** Sent as Idempotency-Key: a retried confirm places one order; any edit makes a new key. */
   idempotency_key: string;
 }

@@ -31,6 +31,7 @@ function renderAccountPage(
     'GET /auth/profile': { status: 200, body: profileOf(USER) },
     'GET /api/account': { status: 200, body: ACCOUNT },
     'GET /api/account/sessions': () => ({ status: 200, body: sessions() }),
+    'GET /api/addresses': { status: 200, body: [] },
     ...routes,
   });
   return { ...renderApp(PATHS.account, { storedUser: USER }), ...fetchStub };
@@ -241,5 +242,55 @@ describe('a one-time password', () => {
     );
     expect(page.requestsTo('PUT /api/account/password')).toHaveLength(1);
     expect(page.requestsTo('GET /api/stock-replenishment/products').length).toBeGreaterThan(0);
+  });
+});
+
+describe("the Account page's saved addresses", () => {
+  const HOME = {
+    id: 5,
+    shipping_address: '12 Janpath Road',
+    pin_code: '110001',
+    location_type: 'urban' as const,
+    phone_number: '98765 43210',
+    created_at: '2026-06-10T08:00:00.000Z',
+    last_used_at: '2026-06-14T08:00:00.000Z',
+  };
+
+  it("lists them, deletes one only after the confirmation, and edits one with the order form's rules", async () => {
+    let saved = [HOME];
+    const rendered = renderAccountPage({
+      'GET /api/addresses': () => ({ status: 200, body: saved }),
+      'DELETE /api/addresses/5': () => {
+        saved = [];
+        return { status: 200, body: { message: 'Address deleted' } };
+      },
+      'PUT /api/addresses/5': (request) => ({
+        status: 200,
+        body: { message: 'Address updated', address: { ...HOME, ...(request.body as object) } },
+      }),
+    });
+    const { user } = rendered;
+    const list = within(await screen.findByRole('list', { name: 'Saved addresses' }));
+    expect(list.getByText('12 Janpath Road')).toBeInTheDocument();
+
+    await user.click(list.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit address' }));
+    await user.clear(dialog.getByRole('textbox', { name: 'Pin Code' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Pin Code' }), '12345');
+    await user.click(dialog.getByRole('button', { name: 'Save Address' }));
+    expect(await dialog.findByText('Invalid PIN code. Please enter a valid PIN code.')).toBeInTheDocument();
+    expect(rendered.requestsTo('PUT /api/addresses/5')).toHaveLength(0);
+    await user.clear(dialog.getByRole('textbox', { name: 'Pin Code' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Pin Code' }), '110002');
+    await user.click(dialog.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(rendered.requestsTo('PUT /api/addresses/5')).toHaveLength(1));
+    expect(rendered.requestsTo('PUT /api/addresses/5')[0]?.body).toMatchObject({ pin_code: '110002' });
+
+    await user.click(list.getByRole('button', { name: 'Delete' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete address' }));
+    expect(rendered.requestsTo('DELETE /api/addresses/5')).toHaveLength(0);
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(rendered.requestsTo('DELETE /api/addresses/5')).toHaveLength(1));
+    expect(await screen.findByText(/No saved addresses yet/)).toBeInTheDocument();
   });
 });

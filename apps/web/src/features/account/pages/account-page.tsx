@@ -7,6 +7,7 @@ import { EmailForm } from '../components/email-form';
 import { NameForm } from '../components/name-form';
 import { OrderMailsSwitch } from '../components/order-mails-switch';
 import { PasswordForm } from '../components/password-form';
+import { SavedAddressesList } from '../components/saved-addresses-list';
 import { SessionsList } from '../components/sessions-list';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -69,6 +70,11 @@ export default function AccountPage() {
               <Section title="Sessions">
                 <SessionsList />
               </Section>
+              {account.data.role === 'Customer' && (
+                <Section title="Saved addresses">
+                  <SavedAddressesList />
+                </Section>
+              )}
             </Stack>
           </SimpleGrid>
         </>

@@ -69,6 +69,7 @@ function renderOrdering(entry: string, routes: FetchRoutes = {}) {
     'GET /auth/profile': { status: 200, body: profileOf(CUSTOMER) },
     'GET /api/stocks': listServer([HINGES, HANDLES, SOLD_OUT], { searchIn: (item) => [item.stock_name] }),
     'GET /api/couriers-services': { status: 200, body: [{ id: 12, name: 'Swift Couriers' }] },
+    'GET /api/addresses': { status: 200, body: [] },
     'GET /api/pincodes/110001': { status: 200, body: FOUND },
     'GET /api/pincodes/999999': { status: 200, body: NOT_FOUND },
     'GET /api/orders/get-shipping-cost?total_weight=1.4&location_type=urban': {

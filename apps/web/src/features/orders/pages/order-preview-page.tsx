@@ -1,5 +1,6 @@
 import { orderDraftSchema, PATHS } from '@depot/contract';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LabelledValue } from '@/components/labelled-value';
 import { PageTitle } from '@/components/page-title';
@@ -7,7 +8,9 @@ import { EmptyState } from '@/components/query-states';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatMoney, formatWeight } from '@/lib/format';
+import { addressFields, saveAddress, savedAddressKeys } from '@/lib/saved-addresses';
 import { useSessionUser } from '@/lib/session-user';
+import { toast } from '@/lib/toast';
 import { useShippingCost } from '../api/get-shipping-cost';
 import { useCourierServices } from '../api/list-courier-services';
 import { usePlaceOrder } from '../api/place-order';
@@ -57,6 +60,20 @@ export default function OrderPreviewPage() {
 
 function Preview({ draft }: { draft: OrderDraft }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  /**
+   * After the order is placed: "Save this address" saves it (a refusal, such as the 20-address
+   * limit, is an error toast; the order stands), and the saved addresses are read again, the one
+   * just used now first.
+   */
+  const rememberAddress = (placed: OrderDraft) => {
+    const refresh = () => queryClient.invalidateQueries({ queryKey: savedAddressKeys.all });
+    if (!placed.save_address) return void refresh();
+    saveAddress(addressFields(toOrderPayload(placed)))
+      .then(({ message }) => toast.success(message))
+      .catch((error: unknown) => toast.error(errorMessageOf(error)))
+      .finally(refresh);
+  };
   const isPhone = useIsPhone();
   const { weightKg, itemsTotal } = draftTotals(draft.items);
   const locationType = draft.location_type || 'urban';
@@ -76,6 +93,7 @@ function Preview({ draft }: { draft: OrderDraft }) {
             delivery_date: order.delivery_date,
           };
           saveOrderConfirmation(confirmation);
+          rememberAddress(draft);
           clearOrderDraft();
           navigate(PATHS.confirmOrder, { replace: true, state: confirmation });
         },

@@ -15,6 +15,7 @@ import { useProductList } from '../api/list-products';
 import { isValidPincodeAnswer, pincodeQueryOptions } from '../api/lookup-pincode';
 import { DeliveryFields } from '../components/delivery-form';
 import { productColumns } from '../components/product-columns';
+import { SavedAddressPicker } from '../components/saved-address-picker';
 import {
   type DraftFields,
   draftTotals,
@@ -137,6 +138,13 @@ export default function ProductsPage() {
             <Title order={3} size="h4">
               Delivery details
             </Title>
+            <SavedAddressPicker
+              form={form}
+              save={draft.save_address === true}
+              onSaveChange={(save) =>
+                updateOrderDraft(customerId, (current) => ({ ...current, save_address: save }))
+              }
+            />
             <DeliveryFields form={form} />
             <Text size="sm" aria-live="polite">
               {draft.items.length === 0

@@ -1,0 +1,103 @@
+import type { AddressBody, CustomerAddress } from '@depot/contract';
+import { sql } from 'kysely';
+import { type Reach, reached } from '../../db/reach';
+import { type Executor, isPostgres } from '../../db/schema';
+
+const COLUMNS = [
+  'id',
+  'shipping_address',
+  'pin_code',
+  'location_type',
+  'phone_number',
+  'created_at',
+  'last_used_at',
+] as const;
+
+/** The caller's addresses, the last used first (at most 20, so no paging). */
+export function listAddresses(db: Executor, reach: Reach): Promise<CustomerAddress[]> {
+  return db
+    .selectFrom('customer_addresses')
+    .select(COLUMNS)
+    .where(reached('customer_addresses', reach))
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Takes the customer's turn at their addresses until the transaction ends: PostgreSQL locks their
+ * user row, so concurrent creates count one after another; SQLite runs one write transaction at a
+ * time already.
+ */
+export async function lockCustomer(trx: Executor, customerId: number): Promise<void> {
+  if (isPostgres(trx)) await sql`select id from users where id = ${customerId} for update`.execute(trx);
+}
+
+export async function countAddresses(trx: Executor, customerId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('customer_addresses')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function insertAddress(
+  trx: Executor,
+  customerId: number,
+  body: AddressBody,
+  now: string,
+): Promise<CustomerAddress> {
+  return trx
+    .insertInto('customer_addresses')
+    .values({ customer_id: customerId, ...body, created_at: now, last_used_at: now })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** The updated address, or undefined when the caller reaches none with this id. */
+export function updateAddress(
+  db: Executor,
+  reach: Reach,
+  id: number,
+  body: AddressBody,
+): Promise<CustomerAddress | undefined> {
+  return db
+    .updateTable('customer_addresses')
+    .set(body)
+    .where('id', '=', id)
+    .where(reached('customer_addresses', reach))
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Whether an address the caller reaches was deleted. */
+export async function deleteAddress(db: Executor, reach: Reach, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('customer_addresses')
+    .where('id', '=', id)
+    .where(reached('customer_addresses', reach))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Marks the customer's saved addresses equal to an order's as used now, in the placing
+ * transaction (docs/product/business-rules.md#remembered-addresses).
+ */
+export async function markUsed(
+  trx: Executor,
+  customerId: number,
+  address: AddressBody,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('customer_addresses')
+    .set({ last_used_at: now })
+    .where('customer_id', '=', customerId)
+    .where('shipping_address', '=', address.shipping_address)
+    .where('pin_code', '=', address.pin_code)
+    .where('location_type', '=', address.location_type)
+    .where('phone_number', '=', address.phone_number)
+    .execute();
+}
