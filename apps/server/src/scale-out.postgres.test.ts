@@ -239,8 +239,8 @@ describe('two instances on one PostgreSQL behind nginx', () => {
         // directly. NOTIFYs arrive in commit order, so a duplicate of either would show before the last.
         for (const [instance, status] of [
           [other, 'In Transit'],
-          [own, 'Delivered'],
-          [other, 'Processing'],
+          [own, 'Processing'],
+          [other, 'Delivered'],
         ] as const) {
           const update = await call(instance, 'PUT', `/api/orders/${orderId}`, {
             cookie: courier.cookie,
@@ -262,10 +262,10 @@ describe('two instances on one PostgreSQL behind nginx', () => {
         expect(events).toEqual([
           'notification: In Transit',
           'order-updated: In Transit',
-          'notification: Delivered',
-          'order-updated: Delivered',
           'notification: Processing',
           'order-updated: Processing',
+          'notification: Delivered',
+          'order-updated: Delivered',
         ]);
       } finally {
         stream.close();

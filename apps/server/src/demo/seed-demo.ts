@@ -295,12 +295,13 @@ export async function seedDemoBusiness(
       const manager = order.managers[0];
       if (!manager) continue;
       const roll = random.next();
-      if (roll < 0.01) {
+      // Now and then; and once at the first chance, so every demo, however short, shows both.
+      if (roll < 0.01 || following.reassigned === 0) {
         const courier = random.pick(couriers.filter((other) => other !== order.courier));
         await call(manager, 'PUT', `/api/orders/${order.id}/courier`, { courier_service_id: courier.id });
         order.courier = courier;
         following.reassigned += 1;
-      } else if (roll < 0.03 && order.status === 'Processing') {
+      } else if ((roll < 0.03 || following.byManagers === 0) && order.status === 'Processing') {
         await call(manager, 'POST', `/api/orders/${order.id}/cancel`);
         closeOrder(order);
         following.byManagers += 1;
@@ -513,21 +514,33 @@ export async function seedDemoBusiness(
         .filter((open) => open.order.inventory_manager_id === manager.id)
         .flatMap((open) => open.order.order_items.map((item) => item.product_name)),
     );
+    const setRule = (item: StockItem, productId: number, level: number) =>
+      call(manager, 'PUT', `/api/stocks/${item.stock_id}/reorder-rule`, {
+        reorder_level: level,
+        order_up_to: Math.max(level + 100, 200),
+        supplier_product_id: productId,
+      });
+    const suggested = async () =>
+      (await call<ReorderSuggestions>(manager, 'GET', '/api/reorder-suggestions')).groups.flatMap(
+        (group) => group.items,
+      ).length;
     let atLevel = 0;
+    const spare: { item: StockItem; productId: number }[] = [];
     for (const item of stock) {
       const sources = catalogues.get(item.stock_name);
       if (!sources) continue;
       const { product } = sources[0] as (typeof sources)[number];
       const raise = index === 0 && atLevel < 3 && !onTheWay.has(item.stock_name);
       if (raise) atLevel += 1;
-      const level = raise ? Math.max(REORDER_AT, item.quantity) : REORDER_AT;
-      await call(manager, 'PUT', `/api/stocks/${item.stock_id}/reorder-rule`, {
-        reorder_level: level,
-        order_up_to: Math.max(level + 100, 200),
-        supplier_product_id: product.id,
-      });
+      else if (index === 0) spare.push({ item, productId: product.id });
+      await setRule(item, product.id, raise ? Math.max(REORDER_AT, item.quantity) : REORDER_AT);
     }
     if (index === 0) {
+      // Units already on order can cover a raised item; raise more, lowest first, until three show.
+      for (const { item, productId } of spare) {
+        if ((await suggested()) >= 3) break;
+        await setRule(item, productId, Math.max(REORDER_AT, item.quantity));
+      }
       const { groups } = await call<ReorderSuggestions>(manager, 'GET', '/api/reorder-suggestions');
       const first = groups[0]?.items[0];
       if (first) {

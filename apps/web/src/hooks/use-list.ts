@@ -39,6 +39,11 @@ export interface ListOptions<SortField extends string> {
   /** Extra headers every request of the list carries (the courier's board marks its own). */
   headers?: Record<string, string>;
   /**
+   * The screen's own parameters narrow the list (the courier's board: open orders, a day): an
+   * empty answer then means "no match", and the filters stay on screen to widen it.
+   */
+  narrowed?: boolean;
+  /**
    * 'offlineFirst' asks even while the browser says it is offline, so a service worker's kept
    * answer can be shown (the courier's board); TanStack Query's 'online' otherwise.
    */
@@ -174,7 +179,8 @@ export function useList<Row, SortField extends string>(options: ListOptions<Sort
     pageCount,
     filters,
     /** Whether a search or filter narrows the list (an empty answer then means "no match"). */
-    isNarrowed: q !== '' || Object.values(filters).some((values) => values.length > 0),
+    isNarrowed:
+      options.narrowed === true || q !== '' || Object.values(filters).some((values) => values.length > 0),
     /** A header click: the same column flips, another column starts ascending. */
     toggleSort: (field: SortField) =>
       setSort({ field, order: sort.field === field && sort.order === 'asc' ? 'desc' : 'asc' }),

@@ -394,6 +394,8 @@ describe('control characters in text fields', () => {
     'POST /api/replenishment-orders body.address',
     'POST /api/addresses body.shipping_address',
     'PUT /api/addresses/:id body.shipping_address',
+    'PUT /api/supply-order-drafts/:id body.address',
+    'POST /api/supply-order-drafts/:id/place body.address',
   ]);
   const endpoints = (Object.keys(API_ACCESS) as ApiEndpoint[]).filter(
     (endpoint) => endpoint !== 'GET /api/events',

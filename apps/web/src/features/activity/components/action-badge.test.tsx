@@ -23,6 +23,7 @@ describe('ActionBadge', () => {
     expect(AUDIT_ACTIONS.filter((action) => actionColor(action) === 'red')).toEqual([
       'stock.deleted',
       'supplier.deactivated',
+      'supplier_product.deleted',
       'account.rejected',
       'account.deactivated',
     ]);

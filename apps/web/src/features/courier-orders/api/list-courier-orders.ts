@@ -18,6 +18,8 @@ export interface CourierBoardParams {
   /** The days orders are due, first and last (an Overview's "due today" and "overdue" links). */
   delivery_from?: string | undefined;
   delivery_to?: string | undefined;
+  /** Whether the choices above narrow the courier's orders (see useList's `narrowed`). */
+  narrowed?: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export function useCourierOrderList(params: CourierBoardParams) {
     // (docs/decisions/029-offline-courier-changes.md).
     headers: { [BOARD_REQUEST_HEADER]: BOARD_REQUEST_VALUE },
     networkMode: 'offlineFirst',
+    narrowed: params.narrowed ?? false,
   });
 }
 

@@ -67,8 +67,10 @@ export default function CourierOrdersPage() {
     : allStatuses
       ? undefined
       : OPEN_ORDER_STATUSES;
-  const orders = useCourierOrderList({ status: statuses, ...days });
   const counts = useOrderStatusCounts(days);
+  const hasOrders = (counts.data?.total ?? 0) > 0;
+  // With orders of their own, a courier whose choices show none keeps the choices on screen.
+  const orders = useCourierOrderList({ status: statuses, ...days, narrowed: hasOrders });
   useLiveCourierOrders(courierId);
   const isPhone = useIsPhone();
   const [updating, setUpdating] = useState<Order | null>(null);
@@ -102,7 +104,6 @@ export default function CourierOrdersPage() {
     { value: ALL, label: labelled(ALL, counts.data?.total) },
   ];
   const statusValue = chosen ?? (allStatuses ? ALL : OPEN);
-  const hasOrders = (counts.data?.total ?? 0) > 0;
 
   const selection = {
     selected,
@@ -141,7 +142,13 @@ export default function CourierOrdersPage() {
               ? { title: NO_OPEN_ORDERS_TEXT, hint: 'Choose "All" to see delivered and cancelled orders.' }
               : { title: NO_COURIER_ORDERS_TEXT, hint: 'New orders appear here as customers place them.' }
         }
-        noMatch={() => 'No orders match these filters.'}
+        noMatch={(search) =>
+          search === '' && dueToday
+            ? NOTHING_DUE_TEXT
+            : search === '' && statusValue === OPEN && !days.delivery_from && !days.delivery_to
+              ? NO_OPEN_ORDERS_TEXT
+              : 'No orders match these filters.'
+        }
         search={{ label: 'Search orders', placeholder: 'Search by order ID, address or PIN' }}
         filters={
           <Group gap="xs" wrap="wrap" w={isPhone ? '100%' : undefined}>

@@ -47,6 +47,11 @@ function renderOverview(user: SessionUser, routes: Record<string, unknown>) {
     'GET /api/supplier-scorecards': { status: 200, body: { scorecards: [] } },
     ...Object.fromEntries(Object.entries(routes).map(([key, body]) => [key, { status: 200, body }])),
     'GET /api/orders': { status: 200, body: [] },
+    // The board's counts: the courier has orders, none of them in the filtered list.
+    'GET /api/orders/status-counts': {
+      status: 200,
+      body: { counts: { Processing: 5, 'In Transit': 3, Delivered: 0, Cancelled: 0 }, total: 8 },
+    },
     'GET /api/replenishment-orders': { status: 200, body: [] },
   });
   return { ...renderApp(PATHS.overview, { storedUser: user }), ...fetchStub };
