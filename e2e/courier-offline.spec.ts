@@ -145,7 +145,8 @@ for (const phone of [false, true]) {
       expect(replay.status()).toBe(200);
       expect(replay.headers()['idempotent-replayed']).toBe('true');
     }
-    await courier.reload();
+    // Delivered now, so off the open board: every status shows them.
+    await courier.goto('/dashboard/couriers?status=all');
     await expect(courier.getByRole('button', { name: `Update status of order ${ids[0]}` })).toBeVisible();
     await expect(courier.getByText(/waiting to sync/)).toBeHidden();
     for (const id of ids) {
