@@ -139,8 +139,8 @@ test('a customer follows, cancels and re-orders; anyone follows the link; the ma
   await dialog.getByRole('button', { name: 'Change courier' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(manager.getByText(otherCourierName).first()).toBeVisible();
-  await snapshotAtWidths(manager, 'customer-orders');
-
+  // The customer's toast lives 5 s: look for it before the manager's screenshots take their time.
   await expect(customer.getByRole('alert').filter({ hasText: 'Courier Changed' }).first()).toBeVisible();
+  await snapshotAtWidths(manager, 'customer-orders');
   expect(problems).toEqual([]);
 });
