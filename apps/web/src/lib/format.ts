@@ -26,6 +26,9 @@ export function readBusinessFormat(doc: Pick<Document, 'querySelector'> | undefi
     doc?.querySelector(`meta[name="${name}"]`)?.getAttribute('content') || undefined;
   const currency = meta('depot-currency') ?? 'USD';
   const locale = meta('depot-locale');
+  // The SPEC's own setting needs no check: a phone's first Intl formatter costs tens of
+  // milliseconds, which formatQuantity's counts on the first screen must not pay.
+  if (currency === 'USD' && locale === undefined) return { currency, locale };
   try {
     // A value this browser cannot format falls back to the SPEC's, rather than breaking every screen.
     new Intl.NumberFormat(locale ?? 'en-US', { style: 'currency', currency });
