@@ -9,7 +9,7 @@
  *                  1, 2 and 3 instances behind nginx; budgets 1.8 × and 2.5 × the one-instance
  *                  figure; prints the capacity model's inputs (docs/decisions/035-postgresql-path-and-benches.md).
  *
- *   npm run bench:scale -- [--cpu-quota] [--instances 1,2,3] [--instance-cpus 0.25] [--db-cpus 0.6]
+ *   npm run bench:scale -- [--cpu-quota] [--instances 1,2,3] [--instance-cpus 0.2] [--db-cpus 0.6]
  *                          [--duration 10] [--rounds 3] [--connections 16] [--check]
  *
  * Needs PostgreSQL at TEST_POSTGRES_URL (default mode) or Debian's postgresql package (--cpu-quota),
@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import type { Order, StockItem } from '@depot/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { freePort } from '../apps/server/src/test/free-port';
 import { call, registerAndLoginAt } from '../apps/server/src/test/http-client';
 import { startNginx } from '../apps/server/src/test/nginx';
@@ -49,20 +50,20 @@ import {
 
 const USAGE = `Load test of the dashboards' mix: SQLite vs PostgreSQL, or scale-out under CPU quotas.
 
-  npm run bench:scale -- [--cpu-quota] [--instances 1,2,3] [--instance-cpus 0.25] [--db-cpus 0.6]
+  npm run bench:scale -- [--cpu-quota] [--instances 1,2,3] [--instance-cpus 0.2] [--db-cpus 0.6]
                          [--duration 10] [--rounds 3] [--connections 16] [--check]
 
   --cpu-quota       each instance and a PostgreSQL cluster of the bench's own in cgroups with CPU
                     quotas (root); 1, 2, 3 instances behind nginx (--instances)
-  --instance-cpus   each instance's quota in cores (default 0.25)
-  --db-cpus         PostgreSQL's quota in cores (default 0.6): enough for three instances
+  --instance-cpus   each instance's quota in cores (default 0.2)
+  --db-cpus         PostgreSQL's quota in cores (default 0.6): room for three instances' queries
   --check           exit 1 when a budget fails`;
 
 const { values: args } = parseArgs({
   options: {
     'cpu-quota': { type: 'boolean', default: false },
     instances: { type: 'string', default: '1,2,3' },
-    'instance-cpus': { type: 'string', default: '0.25' },
+    'instance-cpus': { type: 'string', default: '0.2' },
     'db-cpus': { type: 'string', default: '0.6' },
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
     rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '3' },
@@ -374,7 +375,8 @@ async function startInstances(
   try {
     for (let i = 0; i < count; i += 1) {
       const port = await freePort();
-      const server = spawnServer([entry], {
+      // As deployed (deploy/systemd/depot@.service): the same V8 flags.
+      const server = spawnServer([...SERVER_NODE_FLAGS, entry], {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),

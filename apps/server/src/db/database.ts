@@ -224,6 +224,13 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
 const MOST_NAMED_STATEMENTS = 2000;
 /** Statements PostgreSQL can prepare (PREPARE's list); BEGIN, COMMIT, DDL and SET run unnamed. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * `*` in a select list or RETURNING: its columns are the table's at the time of preparing, and a
+ * migration adding one (another instance's, during a rolling upgrade) makes PostgreSQL refuse the
+ * prepared statement ("cached plan must not change result type"). Such statements run unnamed;
+ * count(*) is no such list.
+ */
+const STAR_COLUMNS = /(\.\*|\bselect\s+\*|\breturning\s+\*)/i;
 const statementNames = new Map<string, string>();
 
 /**
@@ -234,11 +241,12 @@ const statementNames = new Map<string, string>();
 export function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name === undefined) {
-    if (statementNames.size >= MOST_NAMED_STATEMENTS || !PREPARABLE.test(text)) return undefined;
-    name = `depot_${statementNames.size + 1}`;
+    if (statementNames.size >= MOST_NAMED_STATEMENTS) return undefined;
+    // '' remembers a text that runs unnamed, so it is not looked at again.
+    name = PREPARABLE.test(text) && !STAR_COLUMNS.test(text) ? `depot_${statementNames.size + 1}` : '';
     statementNames.set(text, name);
   }
-  return name;
+  return name || undefined;
 }
 
 type QueryFunction = (...args: unknown[]) => unknown;
