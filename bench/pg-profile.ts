@@ -148,6 +148,19 @@ async function main() {
       '| request | statements per request | of them prepared reuses | pool checkouts per request | pool wait per request | Node CPU per request | PostgreSQL CPU per request |',
     );
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    // The shares of bench/scale.ts's MIX (its 1% CSV export aside), for the weighted row.
+    const shares: Record<string, number> = {
+      'list stock (customer)': 30,
+      'orders list (customer)': 25,
+      'place an order': 12,
+      'courier status update': 17,
+      'order page (customer)': 5,
+      'tracking answer (signed out)': 3,
+      'stock history (manager)': 2,
+      'reorder suggestions (manager)': 2,
+      'profile (customer)': 3,
+    };
+    const weighted = { weight: 0, statements: 0, node: 0, postgres: 0 };
     for (const [name, send] of requests) {
       for (let i = 0; i < 5; i += 1) await send(); // warm: statements prepared, JIT settled
       if (trace && name.includes(trace)) {
@@ -167,12 +180,21 @@ async function main() {
       const pgCpu = (await backendCpuMs(admin)) - pgBefore;
       const after = database.statistics();
       const per = (value: number) => (value / options.runs).toFixed(2);
+      const share = shares[name] ?? 0;
+      weighted.weight += share;
+      weighted.statements += (share * (after.queries - before.queries)) / options.runs;
+      weighted.node += (share * (cpu.user + cpu.system)) / 1000 / options.runs;
+      weighted.postgres += (share * pgCpu) / options.runs;
       console.log(
         `| ${name} | ${per(after.queries - before.queries)} | ${per(after.preparedReuses - before.preparedReuses)} | ` +
           `${per(after.checkouts - before.checkouts)} | ${per(after.waitMs - before.waitMs)} ms | ` +
           `${per((cpu.user + cpu.system) / 1000)} ms | ${per(pgCpu)} ms |`,
       );
     }
+    const mean = (value: number) => (value / weighted.weight).toFixed(2);
+    console.log(
+      `| the mix (bench/scale.ts's shares) | ${mean(weighted.statements)} | | | | ${mean(weighted.node)} ms | ${mean(weighted.postgres)} ms |`,
+    );
     console.log(
       '\nPostgreSQL CPU is read in clock ticks of 10 ms: take it from runs of 200 or more. Statements count BEGIN and COMMIT.',
     );

@@ -217,7 +217,7 @@ async function load(url: string, endpoint: Endpoint, durationS: number, pid?: nu
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     errors: result.errors + result.non2xx,
-    ...(cpuBefore === undefined
+    ...(cpuBefore === undefined || result.requests.total === 0
       ? {}
       : { cpuMsPerRequest: Number((((cpuMs(pid) ?? 0) - cpuBefore) / result.requests.total).toFixed(3)) }),
   };
