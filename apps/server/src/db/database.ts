@@ -221,7 +221,13 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
 }
 
 /** Distinct statement texts given a name of their own: the app's few hundred, with room to spare. */
-const MOST_NAMED_STATEMENTS = 2000;
+const MOST_NAMED_STATEMENTS = 1000;
+/**
+ * More parameters than this is a list of ids or rows whose length varies (`in ($1 … $n)`, a
+ * multi-row insert): each length would be a statement of its own, prepared on every connection and
+ * kept in every backend's memory. They run unnamed.
+ */
+const MOST_NAMED_PARAMETERS = 64;
 /** Statements PostgreSQL can prepare (PREPARE's list); BEGIN, COMMIT, DDL and SET run unnamed. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /**
@@ -269,7 +275,12 @@ function instrument(pool: pg.Pool, statistics: PoolStatistics): void {
       statistics.queries += 1;
       const [text, values] = args;
       if (statementTrace.listener && typeof text === 'string') statementTrace.listener(text);
-      if (typeof text === 'string' && Array.isArray(values) && args.length === 2) {
+      if (
+        typeof text === 'string' &&
+        Array.isArray(values) &&
+        args.length === 2 &&
+        values.length <= MOST_NAMED_PARAMETERS
+      ) {
         const name = statementName(text);
         if (name !== undefined) {
           if (parsed?.[name] === text) statistics.preparedReuses += 1;
@@ -279,15 +290,15 @@ function instrument(pool: pg.Pool, statistics: PoolStatistics): void {
       return send(...args);
     };
   });
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
+  (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) => {
+    // The callback form (pool.query uses it) passes through uncounted.
+    if (args.length > 0) return connect(...args);
     const started = performance.now();
-    try {
-      return await connect();
-    } finally {
+    return (connect() as Promise<pg.PoolClient>).finally(() => {
       statistics.checkouts += 1;
       statistics.waitMs += performance.now() - started;
-    }
+    });
   };
 }
 
