@@ -10,7 +10,7 @@
  *                  figure; prints the capacity model's inputs (docs/decisions/035-postgresql-path-and-benches.md).
  *
  *   npm run bench:scale -- [--cpu-quota] [--instances 1,2,3] [--instance-cpus 0.2] [--db-cpus 0.6]
- *                          [--duration 10] [--rounds 3] [--connections 16] [--check]
+ *                          [--duration 10] [--rounds 3] [--connections 16] [--pool-size 10] [--check]
  *
  * Needs PostgreSQL at TEST_POSTGRES_URL (default mode) or Debian's postgresql package (--cpu-quota),
  * and Debian's nginx, like the tests. Only loopback addresses are called.
@@ -51,8 +51,9 @@ import {
 const USAGE = `Load test of the dashboards' mix: SQLite vs PostgreSQL, or scale-out under CPU quotas.
 
   npm run bench:scale -- [--cpu-quota] [--instances 1,2,3] [--instance-cpus 0.2] [--db-cpus 0.6]
-                         [--duration 10] [--rounds 3] [--connections 16] [--check]
+                         [--duration 10] [--rounds 3] [--connections 16] [--pool-size 10] [--check]
 
+  --pool-size       DATABASE_POOL_SIZE of each PostgreSQL instance
   --cpu-quota       each instance and a PostgreSQL cluster of the bench's own in cgroups with CPU
                     quotas (root); 1, 2, 3 instances behind nginx (--instances)
   --instance-cpus   each instance's quota in cores (default 0.2)
@@ -68,6 +69,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
     rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '3' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '16' },
+    'pool-size': { type: 'string', default: '10' },
     check: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -82,8 +84,9 @@ const CONNECTIONS = Number(args.connections);
 const INSTANCE_COUNTS = args.instances.split(',').map(Number);
 const INSTANCE_CPUS = Number(args['instance-cpus']);
 const DB_CPUS = Number(args['db-cpus']);
+const POOL_SIZE = Number(args['pool-size']);
 if (
-  ![DURATION_S, ROUNDS, CONNECTIONS, INSTANCE_CPUS, DB_CPUS, ...INSTANCE_COUNTS].every(
+  ![DURATION_S, ROUNDS, CONNECTIONS, INSTANCE_CPUS, DB_CPUS, POOL_SIZE, ...INSTANCE_COUNTS].every(
     (value) => Number.isFinite(value) && value > 0,
   )
 ) {
@@ -455,7 +458,7 @@ async function startPostgresSetUp(
   const instances = await startInstances(
     entry,
     count,
-    { DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '10' },
+    { DATABASE_URL: schema.url, DATABASE_POOL_SIZE: String(POOL_SIZE) },
     options.groups ? (index) => options.groups?.[index] as CpuGroup : undefined,
   );
   const webRoot = mkdtempSync(join(tmpdir(), 'depot-bench-web-'));
@@ -573,7 +576,7 @@ async function defaultMode(entry: string): Promise<boolean> {
     console.log('the load generator, nginx, the instances and PostgreSQL share the machine\n');
     const [sqlite, postgres] = setUps as [SetUp, SetUp];
     printTable(setUps, sqlite, 'SQLite');
-    printCapacity(postgres, 10);
+    printCapacity(postgres, POOL_SIZE);
     console.log('');
     const ratio = of(postgres, 'requestsPerSecond') / of(sqlite, 'requestsPerSecond');
     let pass = verdict(
@@ -674,7 +677,7 @@ async function cpuQuotaMode(entry: string): Promise<boolean> {
         `| ${g.name.slice(prefix.length + 1)} | ${g.cpus} core | ${periods ? ((100 * throttled) / periods).toFixed(0) : 0}% |`,
       );
     }
-    printCapacity(one, 10);
+    printCapacity(one, POOL_SIZE);
     console.log('');
     let pass = true;
     const budgets: Record<number, number> = { 2: 1.8, 3: 2.5 };
