@@ -2,7 +2,7 @@
  * The list budget (issue "One house", part 3): every list at 100,000 rows answers a page, a search
  * and a sort on each column with p99 under 50 ms, on SQLite and on PostgreSQL.
  *
- *   npm run bench:lists -- [--db sqlite,postgres] [--runs 100] [--warm-up 5] [--only orders,stocks]
+ *   npm run bench:lists -- [--db sqlite|postgres|both] [--cache off|on|both] [--runs 100] [--warm-up 5] [--only orders,stocks]
  *                          [--json results.json] [--keep] [--check]
  *
  * Seeds one business per database straight into its tables (bench/lists/business.ts: every list
@@ -18,7 +18,6 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { TOTAL_COUNT_HEADER } from '@depot/contract';
 import { type Kysely, sql } from 'kysely';
 import { createDatabase } from '../../apps/server/src/db/database';
@@ -29,6 +28,7 @@ import { freePort } from '../../apps/server/src/test/free-port';
 import { call } from '../../apps/server/src/test/http-client';
 import { spawnServer, stopServer, waitUntilReady } from '../../apps/server/src/test/server-process';
 import { createScratchSchema, TEST_POSTGRES_URL } from '../../apps/server/src/test/test-app';
+import { benchOptions } from '../support/options';
 import { businessOf, READER_PASSWORD, READERS, type Reader, ROWS } from './business';
 import { LISTS, PAGE, queriesOf } from './lists';
 import { seedPostgres, seedSqlite } from './seed';
@@ -40,7 +40,7 @@ const BUDGET_MS = 50;
 
 const USAGE = `Times every list at ${ROWS.toLocaleString('en')} rows against the ${BUDGET_MS} ms p99 budget.
 
-  npm run bench:lists -- [--db sqlite,postgres] [--runs 100] [--warm-up 5] [--only LISTS]
+  npm run bench:lists -- [--db sqlite|postgres|both] [--cache off|on|both] [--runs 100] [--warm-up 5] [--only LISTS]
                          [--json FILE] [--keep] [--check]
 
   --db       sqlite (a file in a temporary folder) and/or postgres (a schema of its own in
@@ -54,44 +54,23 @@ const USAGE = `Times every list at ${ROWS.toLocaleString('en')} rows against the
 
 type DatabaseKind = 'sqlite' | 'postgres';
 
+/** The shared command line (bench/support/options.ts) and this bench's --only, --json and --keep. */
 function options() {
-  const { values } = parseArgs({
-    options: {
-      db: { type: 'string', default: 'sqlite,postgres' },
-      runs: { type: 'string', default: '100' },
-      'warm-up': { type: 'string', default: '5' },
-      only: { type: 'string' },
-      json: { type: 'string' },
-      keep: { type: 'boolean', default: false },
-      check: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
+  const parsed = benchOptions({
+    usage: USAGE,
+    defaults: { runs: 100, warmUp: 5 },
+    extra: { only: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean', default: false } },
   });
-  const dbs = values.db.split(',').map((db) => db.trim());
-  const only = values.only?.split(',').map((name) => name.trim());
-  const runs = Number(values.runs);
-  const warmUp = Number(values['warm-up']);
-  const problem = dbs.find((db) => db !== 'sqlite' && db !== 'postgres')
-    ? `--db takes sqlite and/or postgres, not ${values.db}`
-    : !Number.isSafeInteger(runs) || runs < 1
-      ? `--runs must be a whole number of at least 1, not ${values.runs}`
-      : !Number.isSafeInteger(warmUp) || warmUp < 0
-        ? `--warm-up must be a whole number, not ${values['warm-up']}`
-        : only?.find((name) => !LISTS.some((list) => list.name === name))
-          ? `--only takes ${LISTS.map((list) => list.name).join(', ')}`
-          : undefined;
-  if (values.help || problem) {
-    console.log(problem ? `${problem}\n\n${USAGE}` : USAGE);
-    process.exit(problem ? 1 : 0);
+  const only = (parsed.values.only as string | undefined)?.split(',').map((name) => name.trim());
+  if (only?.find((name) => !LISTS.some((list) => list.name === name))) {
+    console.log(`--only takes ${LISTS.map((list) => list.name).join(', ')}\n\n${USAGE}`);
+    process.exit(1);
   }
   return {
-    dbs: dbs as DatabaseKind[],
+    ...parsed,
     lists: LISTS.filter((list) => !only || only.includes(list.name)),
-    runs,
-    warmUp,
-    json: values.json,
-    keep: values.keep,
-    check: values.check,
+    json: parsed.values.json as string | undefined,
+    keep: Boolean(parsed.values.keep),
   };
 }
 
@@ -272,7 +251,7 @@ async function main() {
       console.log(
         `Seeded in ${seconds(performance.now() - seeding)} (SQL bulk inserts${kind === 'postgres' ? ', then vacuum analyze' : '; no ANALYZE, as the server never runs one'})`,
       );
-      for (const cache of kind === 'sqlite' ? (['off', 'on'] as const) : (['off'] as const)) {
+      for (const cache of kind === 'sqlite' ? args.caches : (['off'] as const)) {
         const timing = performance.now();
         const timed = await timeLists(kind, database.url, cache, args);
         lines.push(...timed);
@@ -299,7 +278,8 @@ async function main() {
   }
 
   if (args.json) writeFileSync(args.json, `${JSON.stringify(lines, null, 2)}\n`);
-  const failed = lines.filter((line) => !passes(line));
+  // Budgets are judged on the figures with the response cache off.
+  const failed = lines.filter((line) => line.cache === 'off' && !passes(line));
   const worst = lines.reduce<Line | undefined>(
     (max, line) => (max && max.p99 >= line.p99 ? max : line),
     undefined,

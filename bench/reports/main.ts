@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import { REPORT_PATHS } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -22,15 +22,19 @@ import {
   rebuildReportSummaries,
   rebuildSupplierDeliveries,
 } from '../../apps/server/src/modules/reports/summaries';
+import { benchOptions, type CacheMode, cacheMb, wholeNumber } from '../support/options';
 import type { BusinessPlan } from './business';
 import { seedPostgres, seedSqlite } from './seed';
 
 const USAGE = `Seeds a business of the given size and times each analytics report through the app.
 
-  npm run bench:reports -- [--db sqlite|postgres] [--orders 100000] [--runs 10] [--keep]
+  npm run bench:reports -- [--db sqlite|postgres|both] [--cache off|on|both] [--orders 100000]
+                           [--runs 10] [--keep]
 
-  --db       sqlite (a file in a temporary folder) or postgres (a schema of its own in
+  --db       sqlite (a file in a temporary folder) and/or postgres (a schema of its own in
              BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test)
+  --cache    the response cache off (what a business sees while orders keep arriving) and/or
+             on (every timed request after the warm-up a hit); SQLite only has one
   --orders   customer orders over one year, about 2.5 lines each, 500 products
   --runs     timed requests per report, after one warm-up request
   --keep     leave the database in place and print where it is`;
@@ -46,30 +50,13 @@ const RANGE = { startDate: `${YEAR}-07-01`, endDate: `${YEAR}-12-31` };
 const RAGGED_RANGE = { startDate: `${YEAR}-07-16`, endDate: `${YEAR}-12-15` };
 
 function options() {
-  const { values } = parseArgs({
-    options: {
-      db: { type: 'string', default: 'sqlite' },
-      orders: { type: 'string', default: '100000' },
-      runs: { type: 'string', default: '10' },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
+  const parsed = benchOptions({
+    usage: USAGE,
+    defaults: { db: 'both', cache: 'both', runs: 10, warmUp: 1 },
+    extra: { orders: { type: 'string', default: '100000' }, keep: { type: 'boolean', default: false } },
   });
-  const orders = Number(values.orders);
-  const runs = Number(values.runs);
-  const problem =
-    values.db !== 'sqlite' && values.db !== 'postgres'
-      ? `--db must be sqlite or postgres, not ${values.db}`
-      : !Number.isSafeInteger(orders) || orders < 1
-        ? `--orders must be a whole number of at least 1, not ${values.orders}`
-        : !Number.isSafeInteger(runs) || runs < 1
-          ? `--runs must be a whole number of at least 1, not ${values.runs}`
-          : undefined;
-  if (values.help || problem) {
-    console.log(problem ? `${problem}\n\n${USAGE}` : USAGE);
-    process.exit(problem ? 1 : 0);
-  }
-  return { db: values.db as 'sqlite' | 'postgres', orders, runs, keep: values.keep };
+  const orders = wholeNumber(parsed.values, 'orders', 1, USAGE);
+  return { ...parsed, orders, keep: Boolean(parsed.values.keep) };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -218,6 +205,10 @@ function printTable(header: string[], rows: string[][]) {
 
 async function main() {
   const args = options();
+  for (const db of args.dbs) await benchDatabase(db, args);
+}
+
+async function benchDatabase(db: 'sqlite' | 'postgres', args: ReturnType<typeof options>) {
   const plan: BusinessPlan = {
     orders: args.orders,
     products: 500,
@@ -228,13 +219,13 @@ async function main() {
     year: YEAR,
   };
   console.log(
-    `Depot report bench: ${args.db}, ${plan.orders.toLocaleString('en')} orders over ${YEAR}, ${plan.products} products`,
+    `Depot report bench: ${db}, ${plan.orders.toLocaleString('en')} orders over ${YEAR}, ${plan.products} products`,
   );
   console.log(
     `Machine: ${availableParallelism()} CPUs, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
   );
 
-  const database = await openDatabase(args.db);
+  const database = await openDatabase(db);
   const { handle } = database;
   console.log(`Database: ${await databaseVersion(handle)}, ${database.where}`);
   try {
@@ -269,14 +260,28 @@ async function main() {
       `  ${'total'.padEnd(44)} ${seconds(performance.now() - seedStarted)}  (${Number(counted.orders).toLocaleString('en')} orders, ${Number(counted.lines).toLocaleString('en')} lines)`,
     );
 
+    // The response cache exists on SQLite only (docs/decisions/020-response-cache-on-sqlite.md).
+    const caches: CacheMode[] = db === 'sqlite' ? args.caches : ['off'];
+    for (const cache of caches) await timeWithCache(handle, database.url, cache, args.runs);
+  } finally {
+    await handle.destroy();
+    if (args.keep) console.log(`\nKept: ${database.where}`);
+    else await database.drop();
+  }
+}
+
+/** The reports through an app with the response cache off (0 MB) or on, each range in turn. */
+async function timeWithCache(handle: DatabaseHandle, url: string, cache: CacheMode, runs: number) {
+  {
     const app = await buildApp({
       config: loadConfig({
         NODE_ENV: 'production',
         REGISTRATION: 'open',
-        DATABASE_URL: database.url,
+        DATABASE_URL: url,
         PUBLIC_URL: 'http://bench.depot.test',
         WEB_DIST: '/nonexistent',
         LOG_LEVEL: 'silent',
+        RESPONSE_CACHE_MB: String(cacheMb(cache)),
       }),
       database: handle,
       logger: false,
@@ -289,10 +294,10 @@ async function main() {
         [RAGGED_RANGE, 'cut mid-month: the most daily rows, the slowest shape'],
       ] as const) {
         console.log(
-          `\nReports, ${range.startDate} to ${range.endDate} (${what}): ${args.runs} timed requests each` +
+          `\nReports, ${range.startDate} to ${range.endDate} (${what}), response cache ${cache}: ${runs} timed requests each` +
             ` after a warm-up; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`,
         );
-        const { rows, equal } = await timeReports(app, cookie, handle, range, args.runs);
+        const { rows, equal } = await timeReports(app, cookie, handle, range, runs);
         printTable(['report', 'median ms', 'p95 ms', 'raw-row query ms', 'same answer'], rows);
         allEqual &&= equal;
       }
@@ -303,10 +308,6 @@ async function main() {
     } finally {
       await app.close();
     }
-  } finally {
-    await handle.destroy();
-    if (args.keep) console.log(`\nKept: ${database.where}`);
-    else await database.drop();
   }
 }
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -51,7 +52,21 @@ export type DatabaseHandle =
       dialect: 'postgres';
       /** How to open a connection of its own, outside the pool (the live-event listener holds one). */
       connectionConfig: pg.ClientConfig;
+      /** Round trips and pool waits so far (bench/pg-profile.ts reads them per request). */
+      statistics(): PoolStatistics;
     });
+
+/** What a PostgreSQL pool has done since it opened; counters only grow. */
+export interface PoolStatistics {
+  /** Statements sent (each one round trip to the server: BEGIN and COMMIT count). */
+  queries: number;
+  /** Of those, sent as a named prepared statement already parsed on its connection. */
+  preparedReuses: number;
+  /** Connections handed out to the app (one per request, or per transaction). */
+  checkouts: number;
+  /** Time spent waiting for a pool connection, summed, in ms. */
+  waitMs: number;
+}
 
 // COUNT and SUM come back as int8; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -187,11 +202,14 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     statement_timeout: READINESS_TIMEOUT_MS,
     query_timeout: READINESS_TIMEOUT_MS,
   });
+  const statistics: PoolStatistics = { queries: 0, preparedReuses: 0, checkouts: 0, waitMs: 0 };
+  instrument(pool, statistics);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',
     connectionConfig,
+    statistics: () => ({ ...statistics }),
     timeouts,
     probe: async () => {
       await probePool.query('select 1');
@@ -199,6 +217,88 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     destroy: async () => {
       await Promise.all([db.destroy(), probePool.end()]);
     },
+  };
+}
+
+/** Distinct statement texts given a name of their own: the app's few hundred, with room to spare. */
+const MOST_NAMED_STATEMENTS = 1000;
+/**
+ * More parameters than this is a list of ids or rows whose length varies (`in ($1 … $n)`, a
+ * multi-row insert): each length would be a statement of its own, prepared on every connection and
+ * kept in every backend's memory. They run unnamed.
+ */
+const MOST_NAMED_PARAMETERS = 64;
+/** Statements PostgreSQL can prepare (PREPARE's list); BEGIN, COMMIT, DDL and SET run unnamed. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * `*` in a select list or RETURNING: its columns are the table's at the time of preparing, and a
+ * migration adding one (another instance's, during a rolling upgrade) makes PostgreSQL refuse the
+ * prepared statement ("cached plan must not change result type"). Such statements run unnamed;
+ * count(*) is no such list.
+ */
+const STAR_COLUMNS = /(\.\*|\bselect\s+\*|\breturning\s+\*)/i;
+const statementNames = new Map<string, string>();
+
+/**
+ * A name for a statement's text, the same in every pool of the process, or undefined when it
+ * should run unnamed. pg sends a named statement's Parse once per connection and afterwards only
+ * Bind and Execute: PostgreSQL neither parses nor plans the text again (docs/decisions/035-postgresql-path-and-benches.md).
+ */
+export function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= MOST_NAMED_STATEMENTS) return undefined;
+    // '' remembers a text that runs unnamed, so it is not looked at again.
+    name = PREPARABLE.test(text) && !STAR_COLUMNS.test(text) ? `depot_${statementNames.size + 1}` : '';
+    statementNames.set(text, name);
+  }
+  return name || undefined;
+}
+
+type QueryFunction = (...args: unknown[]) => unknown;
+
+/** Set by bench/pg-profile.ts --trace: sees every statement a PostgreSQL pool sends. */
+export const statementTrace: { listener?: (text: string) => void } = {};
+
+/**
+ * Counts every statement a pool's clients send and names the app's parameterised ones (Kysely
+ * sends `query(text, values)`), so each connection prepares a statement once. Statements without
+ * values and every other call shape (cursors, config objects) pass through as they are.
+ */
+function instrument(pool: pg.Pool, statistics: PoolStatistics): void {
+  pool.on('connect', (client) => {
+    const send = client.query.bind(client) as QueryFunction;
+    // pg's own record of the names this connection has parsed.
+    const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+      .connection?.parsedStatements;
+    (client as unknown as { query: QueryFunction }).query = (...args: unknown[]) => {
+      statistics.queries += 1;
+      const [text, values] = args;
+      if (statementTrace.listener && typeof text === 'string') statementTrace.listener(text);
+      if (
+        typeof text === 'string' &&
+        Array.isArray(values) &&
+        args.length === 2 &&
+        values.length <= MOST_NAMED_PARAMETERS
+      ) {
+        const name = statementName(text);
+        if (name !== undefined) {
+          if (parsed?.[name] === text) statistics.preparedReuses += 1;
+          return send({ name, text, values });
+        }
+      }
+      return send(...args);
+    };
+  });
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
+  (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) => {
+    // The callback form (pool.query uses it) passes through uncounted.
+    if (args.length > 0) return connect(...args);
+    const started = performance.now();
+    return (connect() as Promise<pg.PoolClient>).finally(() => {
+      statistics.checkouts += 1;
+      statistics.waitMs += performance.now() - started;
+    });
   };
 }
 

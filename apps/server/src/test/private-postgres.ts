@@ -101,7 +101,11 @@ async function acceptsConnections(url: string): Promise<boolean> {
   }
 }
 
-export async function createPrivatePostgres(): Promise<PrivatePostgres> {
+/**
+ * `settings` are postgres -c settings added to (and overriding) the small defaults, e.g.
+ * { max_connections: '120', shared_buffers: '256MB' } for the scale-out bench.
+ */
+export async function createPrivatePostgres(settings: Record<string, string> = {}): Promise<PrivatePostgres> {
   const bin = postgresBinDir();
   const user = asPostgresUser();
   const folder = mkdtempSync(join(tmpdir(), 'depot-pg-'));
@@ -139,7 +143,12 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
         ...user.prefix,
         join(bin, 'postgres'),
         ...['-D', dataDir, '-p', String(port), '-k', folder],
-        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=40', '-c', 'shared_buffers=16MB'],
+        ...Object.entries({
+          listen_addresses: '127.0.0.1',
+          max_connections: '40',
+          shared_buffers: '16MB',
+          ...settings,
+        }).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       ];
       const child = spawn(command[0] as string, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
