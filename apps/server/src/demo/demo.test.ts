@@ -5,14 +5,14 @@ import {
   REPORT_PATHS,
   type ReorderSuggestions,
   type SalesReport,
-  type SupplierProduct,
   SUPPLY_ORDER_STATUSES,
+  type SupplierProduct,
   type SupplyOrderDraft,
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceMoneyReport } from '../modules/reports/reference-queries';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
 import { DEMO_APPLICANTS, DEMO_MANAGERS, DEMO_PASSWORD, DEMO_SUPPLIERS, demoEmail } from './demo-business';
-import { referenceMoneyReport } from '../modules/reports/reference-queries';
 import { type DemoSummary, demoTrackingUrl, seedDemoIfMissing } from './seed-demo';
 
 const DAYS = 14;
@@ -161,7 +161,9 @@ describe('the demo business', () => {
     const linked = (products.json() as SupplierProduct[]).filter((product) => product.my_stock);
     expect(linked.length).toBeGreaterThan(0);
     expect(
-      linked.some((product) => product.my_stock && product.my_stock.quantity <= product.my_stock.reorder_level),
+      linked.some(
+        (product) => product.my_stock && product.my_stock.quantity <= product.my_stock.reorder_level,
+      ),
     ).toBe(true);
   });
 

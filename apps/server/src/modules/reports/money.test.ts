@@ -133,7 +133,9 @@ describe('GET /api/money-reports', () => {
     const query = `?${new URLSearchParams(range)}`;
     expect((await call(customer, 'GET', `${REPORT_PATHS.money}${query}`)).statusCode).toBe(403);
     expect((await call(courier, 'GET', `${REPORT_PATHS.money}${query}`)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `${REPORT_PATHS.money}${query}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${REPORT_PATHS.money}${query}` })).statusCode).toBe(
+      401,
+    );
     const bad = await call(managerA, 'GET', `${REPORT_PATHS.money}?startDate=2026-03-01&endDate=2026-01-01`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBeDefined();

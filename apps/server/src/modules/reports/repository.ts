@@ -182,7 +182,10 @@ export async function stockValueCents(db: Executor, reach: Reach): Promise<numbe
     .selectFrom('stocks')
     .select((eb) =>
       eb
-        .cast<number>(eb.fn.coalesce(eb.fn.sum(eb('quantity', '*', eb.ref('price_cents'))), eb.lit(0)), 'bigint')
+        .cast<number>(
+          eb.fn.coalesce(eb.fn.sum(eb('quantity', '*', eb.ref('price_cents'))), eb.lit(0)),
+          'bigint',
+        )
         .as('cents'),
     )
     .where('deleted_at', 'is', null)

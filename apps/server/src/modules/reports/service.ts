@@ -42,7 +42,11 @@ export function createReportService({ db }: ReportServiceDeps) {
       ]);
       return moneyReportOf(
         months,
-        rows.map((row) => ({ month: row.month, orders: Number(row.orders), cents: Number(row.revenue_cents) })),
+        rows.map((row) => ({
+          month: row.month,
+          orders: Number(row.orders),
+          cents: Number(row.revenue_cents),
+        })),
         stockCents,
       );
     },

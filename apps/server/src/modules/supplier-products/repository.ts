@@ -93,22 +93,20 @@ function rowsWithStockOf(db: Executor, managerId: number) {
   return db
     .selectFrom('supplier_products')
     .leftJoin('stocks as linked_stock', (join) =>
-      join
-        .on('linked_stock.inventory_manager_id', '=', managerId)
-        .on((eb) =>
-          eb(
-            'linked_stock.id',
-            '=',
-            eb
-              .selectFrom('reorder_rules as rule')
-              .innerJoin('stocks as ruled', 'ruled.id', 'rule.stock_id')
-              .select((inner) => inner.fn.min<number>('rule.stock_id').as('stock_id'))
-              .whereRef('rule.supplier_product_id', '=', 'supplier_products.id')
-              .where('rule.inventory_manager_id', '=', managerId)
-              .where('ruled.inventory_manager_id', '=', managerId)
-              .where('ruled.deleted_at', 'is', null),
-          ),
+      join.on('linked_stock.inventory_manager_id', '=', managerId).on((eb) =>
+        eb(
+          'linked_stock.id',
+          '=',
+          eb
+            .selectFrom('reorder_rules as rule')
+            .innerJoin('stocks as ruled', 'ruled.id', 'rule.stock_id')
+            .select((inner) => inner.fn.min<number>('rule.stock_id').as('stock_id'))
+            .whereRef('rule.supplier_product_id', '=', 'supplier_products.id')
+            .where('rule.inventory_manager_id', '=', managerId)
+            .where('ruled.inventory_manager_id', '=', managerId)
+            .where('ruled.deleted_at', 'is', null),
         ),
+      ),
     )
     .leftJoin('reorder_rules as linked_rule', 'linked_rule.stock_id', 'linked_stock.id')
     .select(productColumns)
