@@ -254,6 +254,8 @@ export const API_ACCESS = {
     object: 'report',
   },
   'GET /api/sales-reports': { roles: { 'Inventory Manager': 'all' }, object: 'report' },
+  /** Revenue of the whole business; stock value of the caller's own items, so scoped as a stock read. */
+  'GET /api/money-reports': { roles: { 'Inventory Manager': 'own' }, object: 'stock' },
 
   'GET /api/notifications': { roles: everyRole('own'), object: 'notification' },
   'GET /api/events': { roles: everyRole('own'), object: 'liveEvent' },

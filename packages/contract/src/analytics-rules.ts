@@ -25,6 +25,7 @@ export const ANALYTICS_EMPTY_MESSAGES = {
   orderFulfilmentRate: 'No data available for the selected date range for Order fulfilment rate.',
   orderVolumeTrends: 'No data available for the selected date range for Order volume trends.',
   salesReports: 'No data found for the selected date range for Sales Reports.',
+  revenue: 'No sales in the selected date range.',
 } as const;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,4 +47,5 @@ export const REPORT_PATHS = {
   inventory: '/api/inventory-reports',
   orderPerformance: '/api/order-performance-and-demand-analysis',
   sales: '/api/sales-reports',
+  money: '/api/money-reports',
 } as const;

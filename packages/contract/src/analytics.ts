@@ -75,3 +75,26 @@ export const salesReportSchema = z
   })
   .meta({ id: 'SalesReport' });
 export type SalesReport = z.infer<typeof salesReportSchema>;
+
+/**
+ * GET /api/money-reports (docs/product/data.md#reports, docs/product/business-rules.md#money-on-the-overview):
+ * the business's revenue per month of the range (orders not Cancelled, their items' value, in the
+ * API's dollars), its average order value, and the caller's stock value now.
+ */
+export const moneyReportSchema = z
+  .object({
+    revenue_per_month: z.object({
+      months: z.array(z.string()),
+      revenue: z.array(z.number()).describe('Items value of the orders placed that month, not Cancelled'),
+      orders: z.array(z.number().int()).describe('Orders placed that month, not Cancelled'),
+    }),
+    revenue: z.number().describe('The range’s revenue'),
+    orders: z.number().int().describe('The range’s orders counted as sales'),
+    average_order_value: z
+      .number()
+      .nullable()
+      .describe('revenue ÷ orders, to the cent; null when the range has no order'),
+    stock_value: z.number().describe("Σ quantity × price of the caller's live stock items, now"),
+  })
+  .meta({ id: 'MoneyReport' });
+export type MoneyReport = z.infer<typeof moneyReportSchema>;

@@ -38,6 +38,12 @@ export const ORDER_STATUSES = [...COURIER_ORDER_STATUSES, 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The status after which nothing about an order changes again. */
 export const CANCELLED_ORDER_STATUS = 'Cancelled' satisfies OrderStatus;
+/**
+ * The statuses whose orders are not counted as sales: their units and revenue leave the report
+ * summaries in the transaction that sets them (docs/product/business-rules.md#money-on-the-overview).
+ * A status added here (a returned order) is counted out the same way as Cancelled.
+ */
+export const NOT_COUNTED_ORDER_STATUSES = [CANCELLED_ORDER_STATUS] as const satisfies readonly OrderStatus[];
 
 /** Indian PIN codes: six digits, never starting with 0. */
 export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;

@@ -77,6 +77,15 @@ export const supplierProductListQuerySchema = listQuerySchema(SUPPLIER_PRODUCT_L
 export type SupplierProductListQuery = z.infer<typeof supplierProductListQuerySchema>;
 
 /** A product of a supplier's catalogue: price in dollars, weight in kg. */
+/** The caller's stock item a supplier product is linked to by a reorder rule. */
+export const linkedStockSchema = z.object({
+  stock_id: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  reorder_level: z.number().int(),
+});
+export type LinkedStock = z.infer<typeof linkedStockSchema>;
+
 export const supplierProductSchema = z
   .object({
     id: z.number().int(),
@@ -89,6 +98,12 @@ export const supplierProductSchema = z
     sku: z.string().nullable(),
     /** Discontinued by the supplier: hidden from managers' new orders, kept on old ones. */
     discontinued: z.boolean(),
+    /**
+     * In a manager's list only: their own stock item bought as this product (a reorder rule's
+     * preferred supplier product), its quantity now and its reorder level; null when none is
+     * linked (docs/product/screens.md#stock-replenishment).
+     */
+    my_stock: linkedStockSchema.nullable().optional(),
   })
   .meta({ id: 'SupplierProduct' });
 export type SupplierProduct = z.infer<typeof supplierProductSchema>;

@@ -291,6 +291,10 @@ export interface OrderDailyStatsTable {
   day: string;
   total_orders: number;
   delivered_orders: number;
+  /** Orders of the day that count as sales: not in NOT_COUNTED_ORDER_STATUSES (not Cancelled). */
+  counted_orders: number;
+  /** The items' value of those orders, in cents (docs/product/business-rules.md#money-on-the-overview). */
+  revenue_cents: number;
 }
 
 /** Units of one stock item sold on one UTC day, kept in the order-placing transaction. */

@@ -1,13 +1,16 @@
 import {
   type InventoryReport,
+  type MoneyReport,
   type OrderPerformanceReport,
   REPORT_PATHS,
   type ReorderSuggestions,
   type SalesReport,
   SUPPLY_ORDER_STATUSES,
+  type SupplierProduct,
   type SupplyOrderDraft,
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceMoneyReport } from '../modules/reports/reference-queries';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
 import { DEMO_APPLICANTS, DEMO_MANAGERS, DEMO_PASSWORD, DEMO_SUPPLIERS, demoEmail } from './demo-business';
 import { type DemoSummary, demoTrackingUrl, seedDemoIfMissing } from './seed-demo';
@@ -134,6 +137,34 @@ describe('the demo business', () => {
       cookie: await login(demoEmail(second?.name ?? '')),
     });
     expect((other.json() as ReorderSuggestions).automatic).toBe(true);
+  });
+
+  it('shows money on the Overview and each product beside the manager’s own stock of it', async () => {
+    const manager = DEMO_MANAGERS[0]?.name ?? '';
+    const login = await t.call('POST', '/auth/login', undefined, {
+      email: demoEmail(manager),
+      password: DEMO_PASSWORD,
+    });
+    const cookie = sessionCookieFrom(login);
+    const managerId = login.json().user.id as number;
+    const range = { startDate: '2026-11-01', endDate: '2026-11-30' };
+    const money = await t.call('GET', `${REPORT_PATHS.money}?${new URLSearchParams(range)}`, { cookie });
+    expect(money.statusCode).toBe(200);
+    const report = money.json() as MoneyReport;
+    expect(report.revenue).toBeGreaterThan(0);
+    expect(report.average_order_value).toBeGreaterThan(0);
+    expect(report.stock_value).toBeGreaterThan(0);
+    expect(report).toEqual(await referenceMoneyReport(t.database.db, range, managerId));
+
+    // The products the rules link show the manager's stock beside them, some at or under the level.
+    const products = await t.call('GET', '/api/stock-replenishment/products?limit=100', { cookie });
+    const linked = (products.json() as SupplierProduct[]).filter((product) => product.my_stock);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(
+      linked.some(
+        (product) => product.my_stock && product.my_stock.quantity <= product.my_stock.reorder_level,
+      ),
+    ).toBe(true);
   });
 
   it('keeps the books straight: no negative stock, every order with its lines, notifications sent', async () => {

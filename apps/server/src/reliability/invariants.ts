@@ -98,7 +98,7 @@ export async function checkInvariants(
 
   const orders = await db
     .selectFrom('orders')
-    .select(['id', 'shipping_address', 'status', 'customer_id', 'created_at'])
+    .select(['id', 'shipping_address', 'status', 'customer_id', 'created_at', 'items_total_cents'])
     .orderBy('id')
     .execute();
   const orderItems = await db
@@ -335,6 +335,18 @@ export async function checkInvariants(
         'delivered orders per day',
         await sum('order_daily_stats', 'delivered_orders'),
         orders.filter((order) => order.status === 'Delivered').length,
+      ],
+      [
+        'orders counted as sales per day',
+        await sum('order_daily_stats', 'counted_orders'),
+        orders.filter((order) => !cancelledIds.has(order.id)).length,
+      ],
+      [
+        'revenue per day',
+        await sum('order_daily_stats', 'revenue_cents'),
+        orders
+          .filter((order) => !cancelledIds.has(order.id))
+          .reduce((total, order) => total + order.items_total_cents, 0),
       ],
       ['units sold per day', await sum('product_daily_sales', 'units'), unitsSold],
       ['units sold per month', await sum('product_monthly_sales', 'units'), unitsSold],

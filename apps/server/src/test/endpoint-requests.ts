@@ -543,6 +543,7 @@ export const VALID_REQUESTS: Record<
   'GET /api/inventory-reports': async () => ({ query: reportRange }),
   'GET /api/order-performance-and-demand-analysis': async () => ({ query: reportRange }),
   'GET /api/sales-reports': async () => ({ query: reportRange }),
+  'GET /api/money-reports': async () => ({ query: reportRange }),
 
   'GET /api/notifications': async () => ({}),
   'GET /api/events': async () => ({}),

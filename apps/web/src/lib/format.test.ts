@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   currencySymbol,
+  dateFieldPattern,
   formatDate,
+  formatDateField,
   formatDateTime,
   formatMoney,
   formatQuantity,
   formatWeight,
+  parseDateField,
   readBusinessFormat,
 } from './format';
 
@@ -92,6 +95,10 @@ describe('the business format', () => {
       expect(inRupees.formatQuantity(-0.2)).toBe('0');
       expect(inRupees.formatWeight(123456.5)).toBe('1,23,456.50 kg');
       expect(inRupees.formatDate('2026-11-24T10:00:00.000Z')).toBe('24/11/2026');
+      // Date fields read and show dates as en-IN's tables do.
+      expect(inRupees.dateFieldPattern()).toBe('dd/mm/yyyy');
+      expect(inRupees.formatDateField('2026-11-24')).toBe('24/11/2026');
+      expect(inRupees.parseDateField('24/11/2026')).toBe('2026-11-24');
     } finally {
       for (const meta of tags) meta.remove();
       vi.resetModules();
@@ -100,5 +107,25 @@ describe('the business format', () => {
 
   it("keeps the SPEC's symbol by default", () => {
     expect(currencySymbol()).toBe('$');
+  });
+});
+
+// docs/product/screens.md#formats: date fields read dates as the tables write them.
+describe('date fields', () => {
+  it('show and read dd/mm/yyyy by default, as the tables do', () => {
+    expect(dateFieldPattern()).toBe('dd/mm/yyyy');
+    expect(formatDateField('2026-11-22')).toBe('22/11/2026');
+    expect(formatDateField('not a day')).toBe('');
+    expect(parseDateField('22/11/2026')).toBe('2026-11-22');
+    expect(parseDateField(' 2/3/2026 ')).toBe('2026-03-02');
+    expect(parseDateField('22-11-2026')).toBe('2026-11-22');
+    // ISO's year first is unambiguous, whatever the locale.
+    expect(parseDateField('2026-11-22')).toBe('2026-11-22');
+  });
+
+  it('read nothing from text that names no real day', () => {
+    for (const text of ['', '22/11', '31/02/2026', '11/22/2026', '22/11/26', 'today', '1/1/1/2026']) {
+      expect(parseDateField(text), text).toBeUndefined();
+    }
   });
 });

@@ -120,3 +120,58 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateOnly().format(date);
 }
+
+type DatePart = 'day' | 'month' | 'year';
+
+/** The order of day, month and year and the separator the business's dates are written with. */
+const dateShape = lazily(() => {
+  const parts = dateOnly().formatToParts(new Date(2001, 10, 22));
+  const order = parts
+    .map((part) => part.type)
+    .filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
+  const separator = parts.find((part) => part.type === 'literal')?.value ?? '/';
+  return { order, separator };
+});
+
+const PATTERN_OF: Record<DatePart, string> = { day: 'dd', month: 'mm', year: 'yyyy' };
+
+/**
+ * How a date field reads and shows a day, as the tables write it
+ * (docs/product/screens.md#formats): "dd/mm/yyyy" by default and in en-IN, "mm/dd/yyyy" in en-US.
+ */
+export function dateFieldPattern(): string {
+  const { order, separator } = dateShape();
+  return order.map((part) => PATTERN_OF[part]).join(separator);
+}
+
+/** A YYYY-MM-DD day as a date field shows it: "2026-11-22" → "22/11/2026"; '' for anything else. */
+export function formatDateField(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const values: Record<DatePart, string> = {
+    year: match[1] ?? '',
+    month: match[2] ?? '',
+    day: match[3] ?? '',
+  };
+  const { order, separator } = dateShape();
+  return order.map((part) => values[part]).join(separator);
+}
+
+/**
+ * What a date field holds as YYYY-MM-DD: "22/11/2026" (or "22-11-2026", "22.11.2026", "2/3/2026",
+ * or ISO's "2026-11-22") → "2026-11-22"; undefined for text that names no real day.
+ */
+export function parseDateField(text: string): string | undefined {
+  const numbers = text.trim().split(/[^0-9]+/);
+  // Four digits first is ISO's year-month-day, unambiguous whatever the locale (a pasted 2026-11-22).
+  const order: DatePart[] = numbers[0]?.length === 4 ? ['year', 'month', 'day'] : dateShape().order;
+  if (numbers.length !== 3 || numbers.some((value) => value === '')) return undefined;
+  const values = Object.fromEntries(order.map((part, index) => [part, numbers[index] ?? ''])) as Record<
+    DatePart,
+    string
+  >;
+  if (values.year.length !== 4 || values.month.length > 2 || values.day.length > 2) return undefined;
+  const day = `${values.year}-${values.month.padStart(2, '0')}-${values.day.padStart(2, '0')}`;
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : undefined;
+}

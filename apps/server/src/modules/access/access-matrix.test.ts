@@ -314,6 +314,7 @@ describe('the authorization matrix', () => {
         "GET /api/inventory-reports: manager all (report)",
         "GET /api/order-performance-and-demand-analysis: manager all (report)",
         "GET /api/sales-reports: manager all (report)",
+        "GET /api/money-reports: manager own (stock)",
         "GET /api/notifications: courier own, manager own, supplier own, customer own (notification)",
         "GET /api/events: courier own, manager own, supplier own, customer own (liveEvent)",
         "GET /api/activity: manager own (activity)",

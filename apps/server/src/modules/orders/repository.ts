@@ -276,7 +276,7 @@ export function lockOrder(db: Executor, id: number, reach: Reach) {
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
     .where(reached('orders', reach))
-    .returning(['status', 'customer_id', 'courier_service_id', 'created_at'])
+    .returning(['status', 'customer_id', 'courier_service_id', 'created_at', 'items_total_cents'])
     .executeTakeFirst();
 }
 

@@ -354,7 +354,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             },
           });
           await enqueueOrderMail(trx, { orderId: order.id, kind: 'order_placed', now });
-          await countPlacedOrder(trx, utcDay(now), items);
+          await countPlacedOrder(trx, utcDay(now), items, taken.totalCents);
           return { order, notification };
         });
       const { order, notification } = await deps.rowTurns.inTurn(rows, placeInTurn);
@@ -512,7 +512,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
           const detail = await detailOf(trx, order);
           // Last, as the report summaries' hot rows stay locked until commit.
-          await countCancelledOrder(trx, utcDay(locked.created_at), units);
+          await countCancelledOrder(trx, utcDay(locked.created_at), units, locked.items_total_cents);
           return { detail, notification, managers };
         });
       const { detail, notification, managers } = await deps.rowTurns.inTurn(

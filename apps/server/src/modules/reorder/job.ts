@@ -41,7 +41,9 @@ export function startReorderJob(deps: ReorderJobDeps) {
       const now = clock.now().toISOString();
       const touched: number[] = [];
       for (const { inventory_manager_id } of await repo.automaticManagers(trx)) {
-        touched.push(...(await draftNeeds(trx, inventory_manager_id, now, { automatic: true })));
+        // Drafted by the job, not by a request: no actor (docs/product/business-rules.md#automatic-drafting).
+        const audit = { actor: null, requestId: `reorder-job-${now}` };
+        touched.push(...(await draftNeeds(trx, inventory_manager_id, now, { automatic: true, audit })));
       }
       return touched;
     });

@@ -382,3 +382,80 @@ describe('automatic drafting', () => {
     await t.call('PUT', '/api/reorder-settings', owner, { automatic: false });
   });
 });
+
+// docs/product/business-rules.md#audit-trail: drafts and the automatic switch are audited in their
+// own transactions; a refused change writes nothing.
+describe('the audit trail of drafts', () => {
+  const eventsOf = (entityType: 'supply_order_draft' | 'user', entityId: number) =>
+    t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_id', 'before', 'after'])
+      .where('entity_type', '=', entityType)
+      .where('entity_id', '=', entityId)
+      .orderBy('id')
+      .execute();
+
+  it('records drafting by hand and by the job, edits, deletes and the automatic switch', async () => {
+    const owner = await registerAndLogin(t.app, 'Inventory Manager');
+    const from = await registerAndLogin(t.app, 'Supplier', { name: 'Audit Parts' });
+    const part = await product(from, 'Audited part');
+    const item = await stock(owner, 'Audited item', 2);
+    await rule(owner, item.stock_id, { reorder_level: 5, order_quantity: 20, supplier_product_id: part.id });
+
+    expect((await t.call('POST', '/api/reorder-suggestions/drafts', owner, {})).statusCode).toBe(200);
+    const [draft] = await drafts(owner);
+    if (!draft) throw new Error('no draft');
+    const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+    let events = await eventsOf('supply_order_draft', draft.id);
+    expect(events.map((event) => [event.action, event.actor_id])).toEqual([
+      ['supply_order_draft.saved', owner.user.id],
+    ]);
+    expect(parse(events[0]?.after)).toMatchObject({
+      supplier_id: from.user.id,
+      automatic: false,
+      added: [{ product_id: part.id, stock_id: item.stock_id, quantity: 20 }],
+    });
+
+    // A refused edit writes nothing; an accepted one keeps before and after.
+    const refused = await t.call('PUT', `/api/supply-order-drafts/${draft.id}`, owner, {
+      lines: [{ product_id: 2_000_000_000, quantity: 1 }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await eventsOf('supply_order_draft', draft.id)).toHaveLength(1);
+    const edited = await t.call('PUT', `/api/supply-order-drafts/${draft.id}`, owner, {
+      lines: [{ product_id: part.id, quantity: 25 }],
+    });
+    expect(edited.statusCode).toBe(200);
+    events = await eventsOf('supply_order_draft', draft.id);
+    expect(events).toHaveLength(2);
+    expect(parse(events[1]?.before)).toMatchObject({ lines: [{ product_id: part.id, quantity: 20 }] });
+    expect(parse(events[1]?.after)).toMatchObject({ lines: [{ product_id: part.id, quantity: 25 }] });
+
+    expect((await t.call('DELETE', `/api/supply-order-drafts/${draft.id}`, owner)).statusCode).toBe(200);
+    events = await eventsOf('supply_order_draft', draft.id);
+    expect(events.map((event) => event.action)).toEqual([
+      'supply_order_draft.saved',
+      'supply_order_draft.saved',
+      'supply_order_draft.deleted',
+    ]);
+    expect((await t.call('DELETE', `/api/supply-order-drafts/${draft.id}`, owner)).statusCode).toBe(404);
+    expect(await eventsOf('supply_order_draft', draft.id)).toHaveLength(3);
+
+    // The switch: recorded when it changes, not when it is set to what it was.
+    await t.call('PUT', '/api/reorder-settings', owner, { automatic: true });
+    await t.call('PUT', '/api/reorder-settings', owner, { automatic: true });
+    const switched = await eventsOf('user', owner.user.id);
+    expect(switched.filter((event) => event.action === 'reorder.automatic_changed')).toHaveLength(1);
+
+    // The job drafts with no actor.
+    await t.app.reorderJob.runOnce();
+    const [auto] = await drafts(owner);
+    if (!auto) throw new Error('no automatic draft');
+    const drafted = await eventsOf('supply_order_draft', auto.id);
+    expect(drafted.map((event) => [event.action, event.actor_id])).toEqual([
+      ['supply_order_draft.saved', null],
+    ]);
+    expect(parse(drafted[0]?.after)).toMatchObject({ automatic: true });
+    await t.call('PUT', '/api/reorder-settings', owner, { automatic: false });
+  });
+});

@@ -117,7 +117,8 @@ export async function reorderRoutes(app: FastifyInstance, options: ReorderRoutes
         response: { 200: reorderSettingsResponseSchema, ...errors },
       },
     },
-    async (request) => reorderService.setAutomatic(scopeOf(request), request.body.automatic),
+    async (request) =>
+      reorderService.setAutomatic(scopeOf(request), request.body.automatic, auditContextOf(request)),
   );
 
   routes.post(
@@ -132,7 +133,8 @@ export async function reorderRoutes(app: FastifyInstance, options: ReorderRoutes
         response: { 200: createDraftsResponseSchema, ...errors },
       },
     },
-    async (request) => reorderService.createDrafts(scopeOf(request), request.body ?? {}),
+    async (request) =>
+      reorderService.createDrafts(scopeOf(request), request.body ?? {}, auditContextOf(request)),
   );
 
   routes.get(
@@ -152,7 +154,8 @@ export async function reorderRoutes(app: FastifyInstance, options: ReorderRoutes
         response: { 200: supplyOrderDraftResponseSchema, ...errors },
       },
     },
-    async (request) => reorderService.updateDraft(scopeOf(request), request.params.id, request.body),
+    async (request) =>
+      reorderService.updateDraft(scopeOf(request), request.params.id, request.body, auditContextOf(request)),
   );
 
   routes.delete(
@@ -165,7 +168,8 @@ export async function reorderRoutes(app: FastifyInstance, options: ReorderRoutes
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
     },
-    async (request) => reorderService.deleteDraft(scopeOf(request), request.params.id),
+    async (request) =>
+      reorderService.deleteDraft(scopeOf(request), request.params.id, auditContextOf(request)),
   );
 
   const placeOptions = idempotentCreateOptions({

@@ -145,7 +145,7 @@ export async function draftNeeds(
   db: Executor,
   managerId: number,
   now: string,
-  options: { quantities?: Map<number, number>; automatic: boolean },
+  options: { quantities?: Map<number, number>; automatic: boolean; audit: AuditContext },
 ): Promise<number[]> {
   const { groups } = await suggestionsOf(db, managerId);
   const details = await repo.latestDeliveryDetails(db, managerId);
@@ -165,23 +165,40 @@ export async function draftNeeds(
       created_at: now,
       updated_at: now,
     });
-    let added = false;
+    const added: { product_id: number; stock_id: number; quantity: number }[] = [];
     for (const item of needs) {
       if (item.product_id === null) continue;
       const quantity = options.quantities?.get(item.stock_id) ?? item.suggested_quantity;
-      if (
-        await repo.addDraftLine(db, {
-          draft_id: draftId,
-          product_id: item.product_id,
-          stock_id: item.stock_id,
-          quantity,
-        })
-      )
-        added = true;
+      const line = { draft_id: draftId, product_id: item.product_id, stock_id: item.stock_id, quantity };
+      if (await repo.addDraftLine(db, line)) added.push({ ...line });
     }
-    if (added) touched.push(draftId);
+    if (added.length > 0) {
+      touched.push(draftId);
+      // docs/product/business-rules.md#audit-trail: the lines drafted, by the manager or the job.
+      await recordAuditEvent(db, options.audit, now, {
+        action: 'supply_order_draft.saved',
+        entityType: 'supply_order_draft',
+        entityId: draftId,
+        after: {
+          supplier_id: group.supplier_id,
+          automatic: options.automatic,
+          added: added.map(({ product_id, stock_id, quantity }) => ({ product_id, stock_id, quantity })),
+        },
+        viewers: [managerId],
+      });
+    }
   }
   return touched;
+}
+
+/** What the audit trail keeps of a draft: its supplier, delivery details and lines. */
+function draftSnapshot(draft: SupplyOrderDraft) {
+  return {
+    supplier_id: draft.supplier_id,
+    address: draft.address,
+    mobile_number: draft.mobile_number,
+    lines: draft.lines.map((line) => ({ product_id: line.product_id, quantity: line.quantity })),
+  };
 }
 
 export function createReorderService(deps: ReorderServiceDeps) {
@@ -309,7 +326,7 @@ export function createReorderService(deps: ReorderServiceDeps) {
     },
 
     /** "Create drafts": one draft per supplier, the edited quantities where given. */
-    async createDrafts(scope: Scope, body: CreateDraftsBody) {
+    async createDrafts(scope: Scope, body: CreateDraftsBody, audit: AuditContext) {
       const managerId = scope.user.id;
       const now = clock.now().toISOString();
       const quantities = body.items
@@ -318,7 +335,7 @@ export function createReorderService(deps: ReorderServiceDeps) {
       const touched = await db
         .transaction()
         .execute((trx) =>
-          draftNeeds(trx, managerId, now, { automatic: false, ...(quantities ? { quantities } : {}) }),
+          draftNeeds(trx, managerId, now, { automatic: false, audit, ...(quantities ? { quantities } : {}) }),
         );
       const drafts = (await repo.listDrafts(db, managerId)).map(toDraft);
       return {
@@ -332,7 +349,7 @@ export function createReorderService(deps: ReorderServiceDeps) {
     },
 
     /** Edits a draft's delivery details and line quantities; a quantity of 0 removes the line. */
-    async updateDraft(scope: Scope, id: number, body: UpdateDraftBody) {
+    async updateDraft(scope: Scope, id: number, body: UpdateDraftBody, audit: AuditContext) {
       const managerId = scope.user.id;
       const now = clock.now().toISOString();
       const draft = await db.transaction().execute(async (trx) => {
@@ -356,14 +373,35 @@ export function createReorderService(deps: ReorderServiceDeps) {
             { path: 'body.lines', message: REORDER_MESSAGES.draftEmpty },
           ]);
         }
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supply_order_draft.saved',
+          entityType: 'supply_order_draft',
+          entityId: id,
+          before: draftSnapshot(current),
+          after: draftSnapshot(changed),
+          viewers: [managerId],
+        });
         return changed;
       });
       return { message: REORDER_MESSAGES.draftSaved, draft };
     },
 
-    async deleteDraft(scope: Scope, id: number) {
-      const deleted = await db.transaction().execute((trx) => repo.deleteDraft(trx, id, scope.user.id));
-      if (!deleted) throw new NotFoundError(REORDER_MESSAGES.draftNotFound);
+    async deleteDraft(scope: Scope, id: number, audit: AuditContext) {
+      const managerId = scope.user.id;
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const [row] = await repo.listDrafts(trx, managerId, id);
+        if (!row || !(await repo.deleteDraft(trx, id, managerId))) {
+          throw new NotFoundError(REORDER_MESSAGES.draftNotFound);
+        }
+        await recordAuditEvent(trx, audit, now, {
+          action: 'supply_order_draft.deleted',
+          entityType: 'supply_order_draft',
+          entityId: id,
+          before: draftSnapshot(toDraft(row)),
+          viewers: [managerId],
+        });
+      });
       return { message: REORDER_MESSAGES.draftDeleted };
     },
 
@@ -405,8 +443,23 @@ export function createReorderService(deps: ReorderServiceDeps) {
       );
     },
 
-    async setAutomatic(scope: Scope, automatic: boolean) {
-      await repo.setAutomatic(db, scope.user.id, automatic, clock.now().toISOString());
+    async setAutomatic(scope: Scope, automatic: boolean, audit: AuditContext) {
+      const managerId = scope.user.id;
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.isAutomatic(trx, managerId);
+        await repo.setAutomatic(trx, managerId, automatic, now);
+        if (before !== automatic) {
+          await recordAuditEvent(trx, audit, now, {
+            action: 'reorder.automatic_changed',
+            entityType: 'user',
+            entityId: managerId,
+            before: { automatic: before },
+            after: { automatic },
+            viewers: [managerId],
+          });
+        }
+      });
       return { message: REORDER_MESSAGES.settingsSaved, automatic };
     },
   };

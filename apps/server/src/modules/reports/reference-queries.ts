@@ -1,5 +1,7 @@
 import {
   type InventoryReport,
+  type MoneyReport,
+  NOT_COUNTED_ORDER_STATUSES,
   type OrderPerformanceReport,
   type ProductTrend,
   SALES_TREND_PRODUCTS,
@@ -10,6 +12,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import { dayAfter } from '../../lib/days';
 import { type DayRange, monthsOf } from './days';
+import { moneyReportOf } from './service';
 
 /**
  * The reports computed the plain way, from the order rows and nothing else (no summary tables):
@@ -108,6 +111,8 @@ export async function referenceSalesReport(db: Executor, range: DayRange): Promi
     ])
     .where(...from)
     .where(...to)
+    // A cancelled order's units went back to stock: they were not sold.
+    .where('orders.status', 'not in', NOT_COUNTED_ORDER_STATUSES)
     .groupBy(['order_items.stock_id', orderMonth])
     .execute();
   const stockIds = [...new Set(rows.map((row) => row.stock_id))];
@@ -150,4 +155,36 @@ export async function referenceSalesReport(db: Executor, range: DayRange): Promi
   return {
     product_sales_trends: { bestsellers: bestsellers.map(trend), low_performers: lowPerformers.map(trend) },
   };
+}
+
+/** Revenue from the order rows: orders of the range not Cancelled, their items' value; one manager's stock value. */
+export async function referenceMoneyReport(
+  db: Executor,
+  range: DayRange,
+  managerId: number,
+): Promise<MoneyReport> {
+  const [from, to] = createdIn(range);
+  const orders = await db
+    .selectFrom('orders')
+    .select(['created_at', 'status', 'items_total_cents'])
+    .where(...from)
+    .where(...to)
+    .execute();
+  const byMonth = new Map<string, { month: string; orders: number; cents: number }>();
+  for (const order of orders) {
+    if ((NOT_COUNTED_ORDER_STATUSES as readonly string[]).includes(order.status)) continue;
+    const month = order.created_at.slice(0, 7);
+    const row = byMonth.get(month) ?? { month, orders: 0, cents: 0 };
+    row.orders += 1;
+    row.cents += order.items_total_cents;
+    byMonth.set(month, row);
+  }
+  const stocks = await db
+    .selectFrom('stocks')
+    .select(['quantity', 'price_cents'])
+    .where('inventory_manager_id', '=', managerId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const stockCents = stocks.reduce((sum, stock) => sum + stock.quantity * stock.price_cents, 0);
+  return moneyReportOf(monthsOf(range), [...byMonth.values()], stockCents);
 }

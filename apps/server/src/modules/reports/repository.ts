@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type Reach, reached } from '../../db/reach';
 import type { Executor } from '../../db/schema';
 import { dayAfter } from '../../lib/days';
 import { type DayRange, salesSources } from './days';
@@ -157,4 +158,38 @@ export function rankProducts(db: Executor, range: DayRange, count: number): Prom
       .orderBy('monthly.month')
       .execute()
   );
+}
+
+/** Per month with orders: the orders created in the range that count as sales and their revenue in cents. */
+export function revenueByMonth(db: Executor, range: DayRange) {
+  return db
+    .selectFrom('order_daily_stats')
+    .select((eb) => [
+      month.as('month'),
+      eb.cast<number>(eb.fn.sum('counted_orders'), 'bigint').as('orders'),
+      eb.cast<number>(eb.fn.sum('revenue_cents'), 'bigint').as('revenue_cents'),
+    ])
+    .where('day', '>=', range.startDate)
+    .where('day', '<=', range.endDate)
+    .groupBy(month)
+    .orderBy(month)
+    .execute();
+}
+
+/** Σ quantity × price, in cents, of the live stock items the caller reaches (their own). */
+export async function stockValueCents(db: Executor, reach: Reach): Promise<number> {
+  const row = await db
+    .selectFrom('stocks')
+    .select((eb) =>
+      eb
+        .cast<number>(
+          eb.fn.coalesce(eb.fn.sum(eb('quantity', '*', eb.ref('price_cents'))), eb.lit(0)),
+          'bigint',
+        )
+        .as('cents'),
+    )
+    .where('deleted_at', 'is', null)
+    .where(reached('stocks', reach))
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
 }

@@ -1,6 +1,7 @@
 import {
   errorResponseSchema,
   inventoryReportSchema,
+  moneyReportSchema,
   orderPerformanceReportSchema,
   REPORT_PATHS,
   reportQuerySchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formErrorFormatter } from '../../plugins/error-handler';
+import { scopeOf } from '../auth/authenticate';
 import type { ReportService } from './service';
 
 export interface ReportRoutesOptions {
@@ -60,5 +62,16 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       schema: { ...schema, response: { 200: salesReportSchema, ...errors } },
     },
     async (request) => reportService.sales(request.query),
+  );
+
+  // Its stock value is the caller's own: the response cache keeps answers per user.
+  routes.get(
+    REPORT_PATHS.money,
+    {
+      ...common,
+      config: { responseCache: true },
+      schema: { ...schema, response: { 200: moneyReportSchema, ...errors } },
+    },
+    async (request) => reportService.money(request.query, scopeOf(request).reach),
   );
 }

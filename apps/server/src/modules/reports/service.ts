@@ -1,5 +1,6 @@
 import {
   type InventoryReport,
+  type MoneyReport,
   type OrderPerformanceReport,
   type ProductTrend,
   SALES_TREND_PRODUCTS,
@@ -7,7 +8,9 @@ import {
   STOCK_REORDER_LEVEL,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
+import type { Reach } from '../../db/reach';
 import type { Database } from '../../db/schema';
+import { fromCents } from '../../lib/amounts';
 import { type DayRange, monthsOf } from './days';
 import * as repo from './repository';
 
@@ -27,6 +30,27 @@ function perMonth<T extends { month: string }>(months: string[], rows: T[], valu
  */
 export function createReportService({ db }: ReportServiceDeps) {
   return {
+    /**
+     * Revenue per month and the average order value of the business over the range, and the
+     * caller's stock value now (docs/product/business-rules.md#money-on-the-overview).
+     */
+    async money(range: DayRange, reach: Reach): Promise<MoneyReport> {
+      const months = monthsOf(range);
+      const [rows, stockCents] = await Promise.all([
+        repo.revenueByMonth(db, range),
+        repo.stockValueCents(db, reach),
+      ]);
+      return moneyReportOf(
+        months,
+        rows.map((row) => ({
+          month: row.month,
+          orders: Number(row.orders),
+          cents: Number(row.revenue_cents),
+        })),
+        stockCents,
+      );
+    },
+
     async inventory(range: DayRange): Promise<InventoryReport> {
       const [levels, supplierStockDistribution] = await Promise.all([
         repo.listStockLevels(db, range),
@@ -83,6 +107,26 @@ export function createReportService({ db }: ReportServiceDeps) {
         },
       };
     },
+  };
+}
+
+/** The money report from revenue per month in cents; shared with the reference queries so both round alike. */
+export function moneyReportOf(
+  months: string[],
+  rows: { month: string; orders: number; cents: number }[],
+  stockCents: number,
+): MoneyReport {
+  const cents = perMonth(months, rows, (row) => row.cents);
+  const orders = perMonth(months, rows, (row) => row.orders);
+  const totalCents = cents.reduce((sum, value) => sum + value, 0);
+  const totalOrders = orders.reduce((sum, value) => sum + value, 0);
+  return {
+    revenue_per_month: { months, revenue: cents.map(fromCents), orders },
+    revenue: fromCents(totalCents),
+    orders: totalOrders,
+    // Rounded half up to the cent, in integers: $10.00 over 3 orders is $3.33.
+    average_order_value: totalOrders === 0 ? null : fromCents(Math.round(totalCents / totalOrders)),
+    stock_value: fromCents(stockCents),
   };
 }
 

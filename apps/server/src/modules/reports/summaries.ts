@@ -1,3 +1,4 @@
+import { NOT_COUNTED_ORDER_STATUSES } from '@depot/contract';
 import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/schema';
@@ -34,12 +35,22 @@ const addMonthlyUnitsQuery = compiledQuery((db, row: { month: string; stock_id: 
     ),
 );
 
-const countOrderOfDayQuery = compiledQuery((db, row: { day: string }) =>
+const countOrderOfDayQuery = compiledQuery((db, row: { day: string; revenue_cents: number }) =>
   db
     .insertInto('order_daily_stats')
-    .values({ day: row.day, total_orders: 1, delivered_orders: 0 })
+    .values({
+      day: row.day,
+      total_orders: 1,
+      delivered_orders: 0,
+      counted_orders: 1,
+      revenue_cents: row.revenue_cents,
+    })
     .onConflict((oc) =>
-      oc.column('day').doUpdateSet((eb) => ({ total_orders: eb('order_daily_stats.total_orders', '+', 1) })),
+      oc.column('day').doUpdateSet((eb) => ({
+        total_orders: eb('order_daily_stats.total_orders', '+', 1),
+        counted_orders: eb('order_daily_stats.counted_orders', '+', 1),
+        revenue_cents: eb('order_daily_stats.revenue_cents', '+', eb.ref('excluded.revenue_cents')),
+      })),
     ),
 );
 
@@ -47,6 +58,8 @@ export async function countPlacedOrder(
   db: Executor,
   day: string,
   lines: readonly { stock_id: number; quantity: number }[],
+  /** The order's items_total_cents: what it adds to the day's revenue. */
+  revenueCents: number,
 ): Promise<void> {
   for (const line of lines) {
     await addDailyUnitsQuery.execute(db, { day, stock_id: line.stock_id, units: line.quantity });
@@ -58,18 +71,29 @@ export async function countPlacedOrder(
       units: line.quantity,
     });
   }
-  await countOrderOfDayQuery.execute(db, { day });
+  await countOrderOfDayQuery.execute(db, { day, revenue_cents: revenueCents });
 }
 
 /**
- * An order created on `day` was cancelled: its units no longer count as sold (it stays counted as
- * an order placed that day). Call it last, as above; `lines` name each stock item once, in stock_id order.
+ * An order created on `day` took a status of NOT_COUNTED_ORDER_STATUSES (Cancelled): its units and
+ * its items' value (`revenueCents`, the order's items_total_cents) no longer count as sold; it
+ * stays counted as an order placed that day. Call it last, as above; `lines` name each stock item
+ * once, in stock_id order.
  */
 export async function countCancelledOrder(
   db: Executor,
   day: string,
   lines: readonly { stock_id: number; quantity: number }[],
+  revenueCents: number,
 ): Promise<void> {
+  await db
+    .updateTable('order_daily_stats')
+    .set((eb) => ({
+      counted_orders: eb('counted_orders', '-', 1),
+      revenue_cents: eb('revenue_cents', '-', revenueCents),
+    }))
+    .where('day', '=', day)
+    .execute();
   for (const line of lines) {
     await db
       .updateTable('product_daily_sales')
@@ -148,17 +172,24 @@ export async function rebuildReportSummaries(db: Executor): Promise<void> {
   }
   await db
     .insertInto('order_daily_stats')
-    .columns(['day', 'total_orders', 'delivered_orders'])
+    .columns(['day', 'total_orders', 'delivered_orders', 'counted_orders', 'revenue_cents'])
     .expression(
       db
         .selectFrom('orders')
-        .select((eb) => [
-          orderDay.as('day'),
-          eb.fn.countAll<number>().as('total_orders'),
-          eb.fn
-            .sum<number>(eb.case().when('orders.status', '=', 'Delivered').then(1).else(0).end())
-            .as('delivered_orders'),
-        ])
+        .select((eb) => {
+          const counted = eb('orders.status', 'not in', NOT_COUNTED_ORDER_STATUSES);
+          return [
+            orderDay.as('day'),
+            eb.fn.countAll<number>().as('total_orders'),
+            eb.fn
+              .sum<number>(eb.case().when('orders.status', '=', 'Delivered').then(1).else(0).end())
+              .as('delivered_orders'),
+            eb.fn.sum<number>(eb.case().when(counted).then(1).else(0).end()).as('counted_orders'),
+            eb.fn
+              .sum<number>(eb.case().when(counted).then(eb.ref('orders.items_total_cents')).else(0).end())
+              .as('revenue_cents'),
+          ];
+        })
         .groupBy(orderDay),
     )
     .execute();
@@ -170,7 +201,7 @@ export async function rebuildReportSummaries(db: Executor): Promise<void> {
         .selectFrom('order_items')
         .innerJoin('orders', 'orders.id', 'order_items.order_id')
         // A cancelled order's units went back to stock: they were not sold.
-        .where('orders.status', '<>', 'Cancelled')
+        .where('orders.status', 'not in', NOT_COUNTED_ORDER_STATUSES)
         .select((eb) => [
           orderDay.as('day'),
           'order_items.stock_id',

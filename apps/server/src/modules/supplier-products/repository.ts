@@ -23,6 +23,8 @@ export interface ProductFilter {
   supplierId?: number | undefined;
   /** Leave out discontinued products: what a manager may order from. */
   orderableOnly?: boolean;
+  /** A manager's id: each product comes with their own stock item linked to it (my_stock). */
+  stockOf?: number | undefined;
 }
 
 /** Product fields in the API's units: price in dollars, weight in kg. */
@@ -81,17 +83,70 @@ function productsIn(db: Executor, filter: ProductFilter, q?: string) {
   return whereSearched(db, query, LIST_COLUMNS, q);
 }
 
+/**
+ * The page's rows with the manager's own stock item linked to each product, in the same statement
+ * (docs/product/screens.md#stock-replenishment): the lowest-numbered live item whose reorder rule
+ * names the product, found by the rule's product index for the page's rows only. Only rules and
+ * items of `managerId` are ever read, so another manager's quantities never show.
+ */
+function rowsWithStockOf(db: Executor, managerId: number) {
+  return db
+    .selectFrom('supplier_products')
+    .leftJoin('stocks as linked_stock', (join) =>
+      join.on('linked_stock.inventory_manager_id', '=', managerId).on((eb) =>
+        eb(
+          'linked_stock.id',
+          '=',
+          eb
+            .selectFrom('reorder_rules as rule')
+            .innerJoin('stocks as ruled', 'ruled.id', 'rule.stock_id')
+            .select((inner) => inner.fn.min<number>('rule.stock_id').as('stock_id'))
+            .whereRef('rule.supplier_product_id', '=', 'supplier_products.id')
+            .where('rule.inventory_manager_id', '=', managerId)
+            .where('ruled.inventory_manager_id', '=', managerId)
+            .where('ruled.deleted_at', 'is', null),
+        ),
+      ),
+    )
+    .leftJoin('reorder_rules as linked_rule', 'linked_rule.stock_id', 'linked_stock.id')
+    .select(productColumns)
+    .select([
+      'linked_stock.id as linked_stock_id',
+      'linked_stock.name as linked_stock_name',
+      'linked_stock.quantity as linked_stock_quantity',
+      'linked_rule.reorder_level as linked_reorder_level',
+    ]);
+}
+
 /** One page of the products in the filter. */
 export async function listProducts(
   db: Executor,
   filter: ProductFilter,
   list: ListRequest<SupplierProductSortField>,
 ): Promise<SupplierProduct[]> {
-  const rows = db.selectFrom('supplier_products').select(productColumns);
   const matches = productsIn(db, filter, list.q);
-  return (await orderedPage(db, rows, matches, LIST_COLUMNS, list.sort, list.page).execute()).map(
-    toSupplierProduct,
-  );
+  if (filter.stockOf === undefined) {
+    const rows = db.selectFrom('supplier_products').select(productColumns);
+    return (await orderedPage(db, rows, matches, LIST_COLUMNS, list.sort, list.page).execute()).map(
+      toSupplierProduct,
+    );
+  }
+  const rows = rowsWithStockOf(db, filter.stockOf);
+  return (await orderedPage(db, rows, matches, LIST_COLUMNS, list.sort, list.page).execute()).map((row) => ({
+    ...toSupplierProduct(row),
+    my_stock:
+      row.linked_stock_id === null ||
+      row.linked_stock_name === null ||
+      row.linked_stock_quantity === null ||
+      row.linked_reorder_level === null
+        ? null
+        : {
+            stock_id: row.linked_stock_id,
+            name: row.linked_stock_name,
+            quantity: row.linked_stock_quantity,
+            reorder_level: row.linked_reorder_level,
+          },
+  }));
 }
 
 export function countProducts(db: Executor, filter: ProductFilter, q: string | undefined): Promise<number> {

@@ -42,6 +42,8 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
         reach: scope.reach,
         supplierId: query.supplier_id,
         orderableOnly: scope.user.role !== 'Supplier',
+        // A manager sees their own stock of each product beside it; a supplier sees none.
+        stockOf: scope.user.role === 'Inventory Manager' ? scope.user.id : undefined,
       };
       return listPage(
         SUPPLIER_PRODUCT_LIST,

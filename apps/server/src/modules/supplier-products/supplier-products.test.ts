@@ -154,7 +154,8 @@ describe('GET /api/stock-replenishment/products', () => {
     expect(ids).not.toContain(gone.id);
 
     const one = await t.call('GET', `${PRODUCTS}?supplier_id=${otherSupplier.user.id}`, manager);
-    expect(one.json()).toEqual([theirs]);
+    // A manager's list says what of their own stock each product is linked to: here nothing.
+    expect(one.json()).toEqual([{ ...theirs, my_stock: null }]);
     expect(one.headers['x-total-count']).toBe('1');
     const deactivated = await t.call('GET', `${PRODUCTS}?supplier_id=${goneSupplier.user.id}`, manager);
     expect(deactivated.json()).toEqual([]);
@@ -405,5 +406,63 @@ describe('discontinuing, resuming and deleting a product', () => {
         expect((await productRow(product.id))?.quantity).toBe(97);
       }
     }
+  });
+});
+
+// docs/product/screens.md#stock-replenishment: the manager's own stock of each product, and its level.
+describe('a manager’s stock of each product, beside the catalogue', () => {
+  it('shows the linked item’s quantity and reorder level to its manager only, null where none is linked', async () => {
+    const managerB = await registerAndLogin(t.app, 'Inventory Manager');
+    const linked = await addProduct(supplier, { name: 'Context rope', price: 2, weight: 1, quantity: 50 });
+    const unlinked = await addProduct(supplier, { name: 'Context twine', price: 1, weight: 1, quantity: 50 });
+    const addStock = async (by: Session, name: string, quantity: number) => {
+      const response = await t.call('POST', '/api/stocks', by, { name, price: 3, quantity, weight: 1 });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().stock.stock_id as number;
+    };
+    const link = async (by: Session, stockId: number, level: number) => {
+      const response = await t.call('PUT', `/api/stocks/${stockId}/reorder-rule`, by, {
+        reorder_level: level,
+        order_quantity: 10,
+        supplier_product_id: linked.id,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const ropeA = await addStock(manager, 'Rope (A)', 4);
+    await link(manager, ropeA, 5);
+    // Manager B links an item of theirs to the same product: A never sees B's quantity, nor B A's.
+    const ropeB = await addStock(managerB, 'Rope (B)', 300);
+    await link(managerB, ropeB, 20);
+
+    const listOf = async (by: Session) => {
+      const response = await t.call('GET', `${PRODUCTS}?supplier_id=${supplier.user.id}&limit=100`, by);
+      expect(response.statusCode, response.body).toBe(200);
+      const products = response.json() as SupplierProduct[];
+      return new Map(products.map((product) => [product.id, product]));
+    };
+    const seenByA = await listOf(manager);
+    expect(seenByA.get(linked.id)?.my_stock).toEqual({
+      stock_id: ropeA,
+      name: 'Rope (A)',
+      quantity: 4,
+      reorder_level: 5,
+    });
+    expect(seenByA.get(unlinked.id)?.my_stock).toBeNull();
+    const seenByB = await listOf(managerB);
+    expect(seenByB.get(linked.id)?.my_stock).toEqual({
+      stock_id: ropeB,
+      name: 'Rope (B)',
+      quantity: 300,
+      reorder_level: 20,
+    });
+    // The supplier's own list carries no manager's stock.
+    const own = await t.call('GET', `${PRODUCTS}?limit=100`, supplier);
+    const ownProduct = (own.json() as SupplierProduct[]).find((product) => product.id === linked.id);
+    expect(ownProduct).toBeDefined();
+    expect(ownProduct).not.toHaveProperty('my_stock');
+
+    // A deleted item is no longer linked.
+    expect((await t.call('DELETE', `/api/stocks/${ropeA}`, manager)).statusCode).toBe(200);
+    expect((await listOf(manager)).get(linked.id)?.my_stock).toBeNull();
   });
 });

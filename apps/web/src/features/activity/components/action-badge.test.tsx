@@ -22,6 +22,7 @@ describe('ActionBadge', () => {
   it('colours by what happened: new green, removed red, a refused login orange', () => {
     expect(AUDIT_ACTIONS.filter((action) => actionColor(action) === 'red')).toEqual([
       'stock.deleted',
+      'supply_order_draft.deleted',
       'supplier.deactivated',
       'supplier_product.deleted',
       'account.rejected',

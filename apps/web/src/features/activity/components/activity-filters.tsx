@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@depot/contract';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DateField } from '@/components/date-field';
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }));
 
@@ -39,21 +40,13 @@ export function ActivityFilterBar({ value, onChange, dateError }: ActivityFilter
         value={value.actor}
         onChange={(event) => onChange('actor', event.currentTarget.value)}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="From"
         value={value.from}
-        max={value.to || undefined}
         error={dateError}
-        onChange={(event) => onChange('from', event.currentTarget.value)}
+        onChange={(day) => onChange('from', day)}
       />
-      <TextInput
-        type="date"
-        label="To"
-        value={value.to}
-        min={value.from || undefined}
-        onChange={(event) => onChange('to', event.currentTarget.value)}
-      />
+      <DateField label="To" value={value.to} onChange={(day) => onChange('to', day)} />
     </SimpleGrid>
   );
 }

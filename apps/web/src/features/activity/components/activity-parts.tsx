@@ -7,6 +7,7 @@ const ENTITY_LABELS: Record<ActivityEvent['entity_type'], string> = {
   stock: 'Stock',
   order: 'Order',
   supply_order: 'Supply order',
+  supply_order_draft: 'Draft supply order',
   supplier: 'Supplier',
   supplier_product: 'Supplier product',
   user: 'Account',

@@ -1,5 +1,6 @@
 import {
   type InventoryReport,
+  type MoneyReport,
   type OrderPerformanceReport,
   REPORT_PATHS,
   type ReportQuery,
@@ -47,3 +48,6 @@ export const useOrderPerformanceReport = (range: ReportQuery | null) =>
 
 export const useSalesReport = (range: ReportQuery | null) =>
   useReport<SalesReport>(REPORT_PATHS.sales, range);
+
+export const useMoneyReport = (range: ReportQuery | null) =>
+  useReport<MoneyReport>(REPORT_PATHS.money, range);

@@ -1,4 +1,5 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
+import { DateField } from '@/components/date-field';
 
 export interface DateRangeValues {
   startDate: string;
@@ -19,22 +20,18 @@ interface DateRangeFilterProps {
 export function DateRangeFilter({ value, onChange, error }: DateRangeFilterProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={520}>
-      <TextInput
-        type="date"
+      <DateField
         label="Start Date"
         required
         value={value.startDate}
-        max={value.endDate || undefined}
         error={error}
-        onChange={(event) => onChange({ ...value, startDate: event.currentTarget.value })}
+        onChange={(startDate) => onChange({ ...value, startDate })}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="End Date"
         required
         value={value.endDate}
-        min={value.startDate || undefined}
-        onChange={(event) => onChange({ ...value, endDate: event.currentTarget.value })}
+        onChange={(endDate) => onChange({ ...value, endDate })}
       />
     </SimpleGrid>
   );

@@ -2,6 +2,7 @@ import {
   ANALYTICS_EMPTY_MESSAGES,
   ANALYTICS_MESSAGES,
   type InventoryReport,
+  type MoneyReport,
   type OrderPerformanceReport,
   PATHS,
   type SalesReport,
@@ -65,10 +66,23 @@ const EMPTY_PERFORMANCE: OrderPerformanceReport = {
   order_volume_trends: { months: MONTHS, order_counts: [0, 0, 0, 0, 0, 0] },
 };
 
+const MONEY: MoneyReport = {
+  revenue_per_month: {
+    months: MONTHS,
+    revenue: [0, 0, 0, 0, 1234.5, 100000],
+    orders: [0, 0, 0, 0, 2, 1],
+  },
+  revenue: 101234.5,
+  orders: 3,
+  average_order_value: 33744.83,
+  stock_value: 250000,
+};
+
 function renderReports(reports: {
   inventory: InventoryReport;
   performance: OrderPerformanceReport;
   sales: SalesReport;
+  money?: MoneyReport;
 }) {
   installFakeEventSource();
   const fetchStub = stubFetch({
@@ -76,6 +90,7 @@ function renderReports(reports: {
     [`GET /api/inventory-reports?${RANGE}`]: { status: 200, body: reports.inventory },
     [`GET /api/order-performance-and-demand-analysis?${RANGE}`]: { status: 200, body: reports.performance },
     [`GET /api/sales-reports?${RANGE}`]: { status: 200, body: reports.sales },
+    [`GET /api/money-reports?${RANGE}`]: { status: 200, body: reports.money ?? MONEY },
   });
   return { ...renderApp(PATHS.overview, { storedUser: MANAGER }), ...fetchStub };
 }
@@ -94,8 +109,9 @@ describe('Inventory Reporting (manager Overview)', () => {
     renderReports({ inventory: INVENTORY, performance: PERFORMANCE, sales: SALES });
 
     expect(await screen.findByRole('heading', { name: 'Inventory Reporting' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/Start Date/)).toHaveValue('2026-06-01');
-    expect(screen.getByLabelText(/End Date/)).toHaveValue('2026-11-30');
+    // The dates read as the tables write them, dd/mm/yyyy, whatever the browser's language.
+    expect(screen.getByLabelText(/Start Date/)).toHaveValue('01/06/2026');
+    expect(screen.getByLabelText(/End Date/)).toHaveValue('30/11/2026');
     for (const section of ['Inventory Reports', 'Order Performance', 'Sales & Product Analytics']) {
       expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
     }
@@ -131,6 +147,13 @@ describe('Inventory Reporting (manager Overview)', () => {
       },
       performance: EMPTY_PERFORMANCE,
       sales: { product_sales_trends: { bestsellers: [], low_performers: [] } },
+      money: {
+        revenue_per_month: { months: MONTHS, revenue: [0, 0, 0, 0, 0, 0], orders: [0, 0, 0, 0, 0, 0] },
+        revenue: 0,
+        orders: 0,
+        average_order_value: null,
+        stock_value: 0,
+      },
     });
     for (const message of Object.values(ANALYTICS_EMPTY_MESSAGES)) {
       expect(await screen.findByText(message)).toBeInTheDocument();
@@ -145,13 +168,48 @@ describe('Inventory Reporting (manager Overview)', () => {
 
     fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '' } });
     expect(await screen.findByText(CHOOSE_DATES_TEXT)).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-05-01' } });
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '01/05/2026' } });
     expect(await screen.findByText(START_AFTER_END_TEXT)).toBeInTheDocument();
     await waitFor(() => expect(reportCalls()).toBe(before));
     expect(screen.queryByRole('heading', { name: 'Inventory Reports' })).not.toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2000-01-01' } });
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '01/01/2000' } });
     expect(await screen.findByText(ANALYTICS_MESSAGES.rangeTooLong)).toBeInTheDocument();
     await waitFor(() => expect(reportCalls()).toBe(before));
+  });
+
+  it('shows revenue, the average order value and the stock value in the business currency', async () => {
+    renderReports({ inventory: INVENTORY, performance: PERFORMANCE, sales: SALES });
+    expect(screen.getByRole('heading', { name: 'Money' })).toBeInTheDocument();
+    const figure = (title: string) => within(screen.getByRole('region', { name: title }));
+    expect(await figure('Revenue').findByText('$101,234.50')).toBeInTheDocument();
+    expect(figure('Revenue').getByText('3 orders, Cancelled not counted')).toBeInTheDocument();
+    expect(figure('Average Order Value').getByText('$33,744.83')).toBeInTheDocument();
+    expect(figure('Stock Value').getByText('$250,000.00')).toBeInTheDocument();
+    const rows = within(screen.getByRole('region', { name: 'Revenue per Month' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'MonthOrdersRevenue',
+      'Jun 20260$0.00',
+      'Jul 20260$0.00',
+      'Aug 20260$0.00',
+      'Sept 20260$0.00',
+      'Oct 20262$1,234.50',
+      'Nov 20261$100,000.00',
+      'Total3$101,234.50',
+    ]);
+  });
+
+  it('reads a typed dd/mm/yyyy date and asks for the range it names', async () => {
+    const { requests } = renderReports({ inventory: INVENTORY, performance: PERFORMANCE, sales: SALES });
+    await screen.findByText('Units in stock: 4,40');
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '02/07/2026' } });
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (request) =>
+            request.query.get('startDate') === '2026-07-02' && request.query.get('endDate') === '2026-11-30',
+        ),
+      ).toBe(true),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { PageTitle } from '@/components/page-title';
 import { DateRangeFilter, type DateRangeValues } from '../components/date-range-filter';
 import { defaultReportRange } from '../components/default-range';
 import { InventoryCharts } from '../components/inventory-charts';
+import { MoneyPanel } from '../components/money-panel';
 import { OrderCharts } from '../components/order-charts';
 import { SalesChart } from '../components/sales-chart';
 
@@ -54,6 +55,9 @@ export default function InventoryReportingPage() {
           </Section>
           <Section title="Sales & Product Analytics">
             <SalesChart range={range} />
+          </Section>
+          <Section title="Money">
+            <MoneyPanel range={range} />
           </Section>
         </>
       )}

@@ -1,5 +1,6 @@
 import { type CourierService, ORDER_STATUSES } from '@depot/contract';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
+import { DateField } from '@/components/date-field';
 
 interface OrderDeskFiltersProps {
   status: string;
@@ -41,21 +42,13 @@ export function OrderDeskFilters({
         clearable
         searchable
       />
-      <TextInput
-        type="date"
+      <DateField
         label="Placed from"
         value={from}
-        max={to || undefined}
         error={dateError}
-        onChange={(event) => onChange('from', event.currentTarget.value)}
+        onChange={(day) => onChange('from', day)}
       />
-      <TextInput
-        type="date"
-        label="Placed to"
-        value={to}
-        min={from || undefined}
-        onChange={(event) => onChange('to', event.currentTarget.value)}
-      />
+      <DateField label="Placed to" value={to} onChange={(day) => onChange('to', day)} />
     </SimpleGrid>
   );
 }

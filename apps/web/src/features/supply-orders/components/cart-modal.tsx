@@ -1,5 +1,6 @@
-import { SUPPLY_ORDER_MESSAGES } from '@depot/contract';
-import { Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { SUPPLY_ORDER_MESSAGES, WHOLE_STRING } from '@depot/contract';
+import { Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { formatMoney, formatQuantity } from '@/lib/format';
 import { type Cart, type CartItem, lineCostCents } from './use-cart';
@@ -28,7 +29,7 @@ export function CartModal({
   onPlaceOrder,
 }: CartModalProps) {
   const isPhone = useIsPhone();
-  const items = { items: cart.items, onRemove };
+  const items = { items: cart.items, onRemove, onQuantity: cart.setQuantity };
   return (
     <Modal opened={opened} onClose={onClose} title="Cart" size="lg" centered fullScreen={isPhone}>
       <Stack gap="md">
@@ -67,6 +68,49 @@ export function CartModal({
 interface CartItemsProps {
   items: readonly CartItem[];
   onRemove: (productId: number) => void;
+  onQuantity: (productId: number, quantity: number) => void;
+}
+
+/**
+ * A line's quantity, changed in place (docs/product/screens.md#cart): a whole number from 1 to what
+ * the supplier had; the cart takes each valid value as it is typed (or stepped with the arrow keys),
+ * and text outside the bounds is marked and left out until it is put right.
+ */
+function CartQuantityInput({
+  item,
+  onQuantity,
+}: {
+  item: CartItem;
+  onQuantity: (productId: number, quantity: number) => void;
+}) {
+  const [text, setText] = useState(String(item.quantity));
+  const typed = text.trim();
+  const value = WHOLE_STRING.test(typed) ? Number(typed) : Number.NaN;
+  const valid = value >= 1 && value <= item.available;
+  return (
+    <TextInput
+      aria-label={`Quantity of ${item.product_name}`}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={item.available}
+      step={1}
+      size="xs"
+      w={96}
+      value={text}
+      error={valid ? undefined : SUPPLY_ORDER_MESSAGES.invalidQuantity}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        const quantity = WHOLE_STRING.test(next.trim()) ? Number(next) : Number.NaN;
+        if (quantity >= 1 && quantity <= item.available) onQuantity(item.product_id, quantity);
+      }}
+      // Leaving a field that is out of bounds puts back the quantity the cart holds.
+      onBlur={() => {
+        if (!valid) setText(String(item.quantity));
+      }}
+    />
+  );
 }
 
 function RemoveButton({ item, onRemove }: { item: CartItem; onRemove: (productId: number) => void }) {
@@ -85,7 +129,7 @@ function RemoveButton({ item, onRemove }: { item: CartItem; onRemove: (productId
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-function CartTable({ items, onRemove }: CartItemsProps) {
+function CartTable({ items, onRemove, onQuantity }: CartItemsProps) {
   return (
     <Table.ScrollContainer minWidth={480} type="native">
       <Table verticalSpacing="xs">
@@ -105,8 +149,10 @@ function CartTable({ items, onRemove }: CartItemsProps) {
               <Table.Td ta="right" style={numeric}>
                 {formatMoney(item.price)}
               </Table.Td>
-              <Table.Td ta="right" style={numeric}>
-                {formatQuantity(item.quantity)}
+              <Table.Td ta="right">
+                <Group justify="flex-end">
+                  <CartQuantityInput item={item} onQuantity={onQuantity} />
+                </Group>
               </Table.Td>
               <Table.Td ta="right" style={numeric}>
                 {formatMoney(lineCostCents(item) / 100)}
@@ -123,7 +169,7 @@ function CartTable({ items, onRemove }: CartItemsProps) {
 }
 
 /** On a phone each item takes the whole width, so long names stay readable. */
-function CartList({ items, onRemove }: CartItemsProps) {
+function CartList({ items, onRemove, onQuantity }: CartItemsProps) {
   return (
     <Stack component="ul" gap="xs" p={0} m={0} aria-label="Cart items" style={{ listStyle: 'none' }}>
       {items.map((item) => (
@@ -132,9 +178,9 @@ function CartList({ items, onRemove }: CartItemsProps) {
             {item.product_name}
           </Text>
           <Group justify="space-between" align="center" gap="xs" mt={4} wrap="nowrap">
+            <CartQuantityInput item={item} onQuantity={onQuantity} />
             <Text size="sm" style={numeric}>
-              {formatQuantity(item.quantity)} × {formatMoney(item.price)} ={' '}
-              {formatMoney(lineCostCents(item) / 100)}
+              × {formatMoney(item.price)} = {formatMoney(lineCostCents(item) / 100)}
             </Text>
             <RemoveButton item={item} onRemove={onRemove} />
           </Group>

@@ -1,5 +1,5 @@
 import type { SupplierProduct, SupplierProductSortField } from '@depot/contract';
-import { Button, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatMoney, formatQuantity } from '@/lib/format';
@@ -29,8 +29,37 @@ interface OrderableProductActions {
 }
 
 /**
+ * The manager's own stock of the item a product is bought as (its reorder rule's preferred supplier
+ * product), red and marked "low" at or under its reorder level; "Not linked" when no rule names it
+ * (docs/product/screens.md#stock-replenishment).
+ */
+function YourStock({ product }: { product: SupplierProduct }) {
+  const stock = product.my_stock;
+  if (!stock) {
+    return (
+      <Text span size="sm" c="dimmed">
+        Not linked
+      </Text>
+    );
+  }
+  const low = stock.quantity <= stock.reorder_level;
+  return (
+    <Text
+      span
+      size="sm"
+      c={low ? 'red' : undefined}
+      fw={low ? 700 : undefined}
+      title={`${stock.name}: ${formatQuantity(stock.quantity)} in stock`}
+    >
+      {formatQuantity(stock.quantity)}
+      {low ? ' (low)' : ''}
+    </Text>
+  );
+}
+
+/**
  * The chosen supplier's products (docs/product/screens.md#stock-replenishment): ID, Name, Price,
- * Available Quantity, Quantity, add to cart.
+ * Available Quantity, the manager's own stock of it and its reorder level, Quantity, add to cart.
  */
 export function orderableProductColumns({
   quantities,
@@ -59,6 +88,18 @@ export function orderableProductColumns({
       align: 'right',
       numeric: true,
       cell: (product) => formatQuantity(product.quantity),
+    },
+    {
+      header: 'Your Stock',
+      align: 'right',
+      numeric: true,
+      cell: (product) => <YourStock product={product} />,
+    },
+    {
+      header: 'Reorder Level',
+      align: 'right',
+      numeric: true,
+      cell: (product) => (product.my_stock ? formatQuantity(product.my_stock.reorder_level) : '—'),
     },
     {
       header: 'Quantity',

@@ -5,8 +5,9 @@ import {
   type UpdateSupplyOrderInput,
   updateSupplyOrderBodySchema,
 } from '@depot/contract';
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { DateField } from '@/components/date-field';
 import { FORM_ERROR, setServerErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useUpdateSupplyOrder } from '../api/update-supply-order';
@@ -85,10 +86,10 @@ function UpdateSupplyOrderForm({ order, onDone }: { order: SupplyOrder; onDone: 
           key={form.key('status')}
           {...form.getInputProps('status')}
         />
-        <TextInput
+        <DateField
           label="Expected Delivery"
           description="Date and time in your time zone"
-          type="datetime-local"
+          withTime
           key={form.key('expected_delivery_time')}
           {...form.getInputProps('expected_delivery_time')}
         />

@@ -11,6 +11,8 @@ export interface CartItem {
   price: number;
   weight: number;
   quantity: number;
+  /** The units the supplier had when the product was added: the most a line may ask for. */
+  available: number;
 }
 
 /** price × quantity in cents, so $0.10 × 3 is $0.30 and not $0.30000000000000004. */
@@ -38,6 +40,7 @@ export function useCart() {
               price: product.price,
               weight: product.weight,
               quantity,
+              available: product.quantity,
             },
           ],
     );
@@ -46,6 +49,12 @@ export function useCart() {
     setItems((current) => current.filter((item) => item.product_id !== productId));
   }, []);
   const clear = useCallback(() => setItems([]), []);
+  /** A line's quantity changed in place (docs/product/screens.md#cart); the modal checks the bounds. */
+  const setQuantity = useCallback((productId: number, quantity: number) => {
+    setItems((current) =>
+      current.map((item) => (item.product_id === productId ? { ...item, quantity } : item)),
+    );
+  }, []);
 
   const totals = useMemo(
     () => ({
@@ -59,7 +68,7 @@ export function useCart() {
     [items],
   );
 
-  return { items, totals, contains, add, remove, clear };
+  return { items, totals, contains, add, remove, clear, setQuantity };
 }
 
 export type Cart = ReturnType<typeof useCart>;

@@ -49,8 +49,12 @@ const product = (id: number, name: string, price: number, quantity: number, supp
     discontinued: false,
   }) satisfies SupplierProduct;
 
-const PIPE = product(3, 'Copper pipe', 12.5, 40);
-const VALVE = product(4, 'Brass valve', 0.1, 10);
+// The manager's own stock of the pipe is linked (4 units, reorder level 5: low); the valve's is not.
+const PIPE = {
+  ...product(3, 'Copper pipe', 12.5, 40),
+  my_stock: { stock_id: 70, name: 'Pipes', quantity: 4, reorder_level: 5 },
+};
+const VALVE = { ...product(4, 'Brass valve', 0.1, 10), my_stock: null };
 const ROD = product(9, 'Steel rod', 7, 5, BOLTCO.id);
 
 function renderReplenishment(routes: FetchRoutes = {}) {
@@ -131,8 +135,19 @@ describe('Stock Replenishment page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['ID', 'Name', 'Price', 'Available Quantity', 'Quantity', 'Cart']);
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/3Copper pipe\$12\.5040/);
+    ).toEqual([
+      'ID',
+      'Name',
+      'Price',
+      'Available Quantity',
+      'Your Stock',
+      'Reorder Level',
+      'Quantity',
+      'Cart',
+    ]);
+    // docs/product/screens.md#stock-replenishment: the manager's own stock and its level, low marked.
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^3Copper pipe\$12\.50404 \(low\)5/);
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent(/^4Brass valve\$0\.1010Not linked—/);
     expect(page.requestsTo(`GET ${PRODUCTS_PATH}`).map((request) => request.query.toString())).toEqual([
       `supplier_id=${ACME.id}&sort=id&order=asc&limit=25&offset=0`,
     ]);
@@ -172,9 +187,10 @@ describe('Stock Replenishment page', () => {
     const cart = await openCart(page);
     expect(cart.getAllByRole('row').map((row) => row.textContent)).toEqual([
       'ProductPriceQuantityCostAction',
-      'Copper pipe$12.504$50.00Remove',
-      'Brass valve$0.103$0.30Remove',
+      'Copper pipe$12.50$50.00Remove',
+      'Brass valve$0.10$0.30Remove',
     ]);
+    expect(cart.getByRole('spinbutton', { name: 'Quantity of Copper pipe' })).toHaveValue(4);
     expect(cart.getByText('Total: 7 items, $50.30')).toBeInTheDocument();
 
     await page.user.click(cart.getByRole('button', { name: 'Remove Brass valve' }));
@@ -182,6 +198,47 @@ describe('Stock Replenishment page', () => {
     expect(cart.queryByText('Brass valve')).not.toBeInTheDocument();
     await page.user.click(cart.getByRole('button', { name: 'Remove Copper pipe' }));
     expect(cart.getByText(SUPPLY_ORDER_MESSAGES.emptyCart)).toBeInTheDocument();
+  });
+
+  it("changes a cart line's quantity in place, within 1 and what the supplier has", async () => {
+    const page = renderReplenishment({
+      'POST /api/replenishment-orders': {
+        status: 201,
+        body: { message: SUPPLY_ORDER_MESSAGES.placed, order: {} },
+      },
+    });
+    await fillContact(page);
+    await chooseSupplier(page, 'Acme Parts');
+    await addToCart(page, 'Copper pipe', '4');
+    const cart = await openCart(page);
+    const quantity = cart.getByRole('spinbutton', { name: 'Quantity of Copper pipe' });
+    expect(quantity).toHaveAttribute('min', '1');
+    expect(quantity).toHaveAttribute('max', '40');
+
+    // Out of bounds: marked, and the cart keeps its last valid quantity; leaving the field puts it back.
+    await page.user.clear(quantity);
+    await page.user.type(quantity, '0');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(cart.getByText(SUPPLY_ORDER_MESSAGES.invalidQuantity)).toBeInTheDocument();
+    expect(cart.getByText('Total: 4 items, $50.00')).toBeInTheDocument();
+    await page.user.tab();
+    expect(quantity).toHaveValue(4);
+    expect(quantity).not.toHaveAttribute('aria-invalid');
+    await page.user.clear(quantity);
+    await page.user.type(quantity, '41');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+
+    await page.user.clear(quantity);
+    await page.user.type(quantity, '6');
+    expect(quantity).not.toHaveAttribute('aria-invalid');
+    expect(cart.getByText('Total: 6 items, $75.00')).toBeInTheDocument();
+    expect(cart.getAllByRole('row')[1]).toHaveTextContent('$75.00');
+
+    await page.user.click(cart.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(page.requestsTo('POST /api/replenishment-orders')).toHaveLength(1));
+    expect(page.requestsTo('POST /api/replenishment-orders')[0]?.body).toMatchObject({
+      items: [{ product_id: PIPE.id, quantity: 6 }],
+    });
   });
 
   it('empties the cart when the supplier changes', async () => {

@@ -197,7 +197,7 @@ export default function StockReplenishmentPage() {
           empty={{ title: SUPPLY_ORDER_MESSAGES.noProducts }}
           noMatch={(search) => `No products match “${search}”.`}
           search={{ label: 'Search products', placeholder: 'Search products by name' }}
-          minTableWidth={680}
+          minTableWidth={880}
         />
       )}
 

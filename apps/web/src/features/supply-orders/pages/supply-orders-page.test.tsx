@@ -175,7 +175,8 @@ describe('Supply Orders page', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Order Received', 'Processing', 'In Transit', 'Delivered', 'Delayed', 'Canceled']);
-    expect(dialog.getByLabelText('Expected Delivery')).toHaveValue('2026-06-20T09:30');
+    // As the tables write it: dd/mm/yyyy hh:mm (docs/product/screens.md#formats).
+    expect(dialog.getByLabelText('Expected Delivery')).toHaveValue('20/06/2026 09:30');
 
     await page.user.click(dialog.getByRole('button', { name: 'Update' }));
     expect(dialog.getByRole('alert')).toHaveTextContent(SUPPLY_ORDER_MESSAGES.nothingToUpdate);
@@ -228,7 +229,7 @@ describe('Supply Orders page', () => {
     const dialog = await openUpdate(page, 6);
     expect(dialog.getByLabelText('Expected Delivery')).toHaveValue('');
     await page.user.selectOptions(dialog.getByRole('combobox', { name: 'Status' }), 'Processing');
-    await page.user.type(dialog.getByLabelText('Expected Delivery'), '2026-07-01T14:30');
+    await page.user.type(dialog.getByLabelText('Expected Delivery'), '01/07/2026 14:30');
     await page.user.click(dialog.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText(SUPPLY_ORDER_MESSAGES.updated)).toBeInTheDocument();
