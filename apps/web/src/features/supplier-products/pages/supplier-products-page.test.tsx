@@ -57,11 +57,11 @@ describe('Supplier Products page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['ID', 'Name', 'Price', 'Weight (kg)', 'Quantity', 'Actions']);
+    ).toEqual(['ID', 'Name', 'Price', 'Weight (kg)', 'Quantity', 'SKU', 'Actions']);
     expect(bodyRows()).toEqual([
       // The header names the unit; the cells do not repeat it.
-      ['3', 'Copper pipe', '$12.50', '1.25', '40', 'EditDiscontinueDelete'],
-      ['8', 'brass valve', '$3.20', '0.40', '1,200', 'EditDiscontinueDelete'],
+      ['3', 'Copper pipe', '$12.50', '1.25', '40', '', 'EditDiscontinueDelete'],
+      ['8', 'brass valve', '$3.20', '0.40', '1,200', '', 'EditDiscontinueDelete'],
     ]);
   });
 
@@ -129,6 +129,7 @@ describe('Supplier Products page', () => {
       price: '12.50',
       weight: '1.25',
       quantity: '40',
+      sku: null,
       supplier_id: SUPPLIER.id,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

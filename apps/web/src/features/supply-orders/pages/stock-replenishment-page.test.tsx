@@ -131,7 +131,7 @@ describe('Stock Replenishment page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['ID', 'Name', 'Price', 'Available Quantity', 'Quantity', 'Cart']);
+    ).toEqual(['ID', 'Name', 'Price', 'Available Quantity', 'SKU', 'Quantity', 'Cart']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/3Copper pipe\$12\.5040/);
     expect(page.requestsTo(`GET ${PRODUCTS_PATH}`).map((request) => request.query.toString())).toEqual([
       `supplier_id=${ACME.id}&sort=id&order=asc&limit=25&offset=0`,
