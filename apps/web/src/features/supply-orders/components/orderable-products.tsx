@@ -61,7 +61,7 @@ export function orderableProductColumns({
       cell: (product) => formatQuantity(product.quantity),
     },
     // The supplier's own code (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md).
-    { header: 'SKU', cell: (product) => product.sku ?? '' },
+    { header: 'SKU', cell: (product) => product.sku ?? '', cardCell: (product) => product.sku ?? '—' },
     {
       header: 'Quantity',
       card: 'actions',
