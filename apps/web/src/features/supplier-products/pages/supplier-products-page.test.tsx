@@ -1,4 +1,4 @@
-import { PATHS, SUPPLIER_PRODUCT_MESSAGES, type SupplierProduct } from '@depot/contract';
+import { importMessages, PATHS, SUPPLIER_PRODUCT_MESSAGES, type SupplierProduct } from '@depot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
@@ -134,6 +134,35 @@ describe('Supplier Products page', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('cell', { name: 'Copper pipe' })).toBeInTheDocument();
+  });
+
+  it('sends a SKU trimmed and marks the SKU field when another product has it', async () => {
+    const page = renderProductsPage([], {
+      [`POST ${PRODUCTS_PATH}`]: {
+        status: 409,
+        body: {
+          error: importMessages.skuTaken,
+          message: importMessages.skuTaken,
+          code: 'sku_taken',
+          details: [{ path: 'body.sku', message: importMessages.skuTaken }],
+        },
+      },
+    });
+    const dialog = await openAddDialog(page);
+    await page.user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Copper pipe');
+    await page.user.type(dialog.getByRole('spinbutton', { name: 'Price' }), '12.50');
+    await page.user.type(dialog.getByRole('spinbutton', { name: 'Weight' }), '1.25');
+    await page.user.type(dialog.getByRole('spinbutton', { name: 'Quantity' }), '40');
+    await page.user.type(dialog.getByRole('textbox', { name: 'SKU' }), ' CP-1 ');
+    await page.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(dialog.getByRole('textbox', { name: 'SKU' })).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(dialog.getByRole('textbox', { name: 'SKU' })).toHaveAccessibleDescription(
+      expect.stringContaining(importMessages.skuTaken),
+    );
+    expect(page.requestsTo(`POST ${PRODUCTS_PATH}`)[0]?.body).toMatchObject({ sku: 'CP-1' });
   });
 
   it("shows the server's error in an error toast and keeps the dialog open", async () => {
