@@ -199,3 +199,59 @@ test('the manager and the supplier of a supply order print its purchase order; a
   await expect(other.getByText(`Supply order #${bigger}: Supply order not found`)).toBeVisible();
   await expect(other.getByRole('article')).toHaveCount(0);
 });
+
+test("a courier prints the packing slips of the orders ticked on their board; a long order's slip is one A4 page; another courier's link prints nothing", async ({
+  browser,
+  page: firstPage,
+}) => {
+  const tag = suffix();
+  const manager = await loggedInPage(browser, firstPage, 'Inventory Manager', `Lata Lines ${tag}`);
+  const stock: number[] = [];
+  for (let line = 1; line <= 15; line += 1) {
+    stock.push(
+      await addStockThroughApi(
+        manager,
+        `Hardware item ${line} (pack of ${line * 10}) ${tag}`,
+        1.5 * line,
+        500,
+        0.25 * line,
+      ),
+    );
+  }
+  const courierName = `Swift Slips ${tag}`;
+  const courier = await loggedInPage(browser, firstPage, 'Courier Service', courierName);
+  const courierId = (await (await courier.request.get('/auth/profile')).json()).id as number;
+  const customer = await loggedInPage(browser, firstPage, 'Customer', `Kiran Long ${tag}`);
+  const long = await placeOrderThroughApi(
+    customer,
+    courierId,
+    stock,
+    '22 Long Lane, 4th Main, Jayanagar, Bengaluru',
+  );
+  const short = await placeOrderThroughApi(customer, courierId, stock.slice(0, 2), '5 Short Street, Pune');
+
+  const problems = watchForPageErrors(courier);
+  await courier.setViewportSize({ width: 1280, height: 800 });
+  await courier.goto('/dashboard/couriers');
+  await courier.getByRole('checkbox', { name: `Select order ${long.id}` }).check();
+  await courier.getByRole('checkbox', { name: `Select order ${short.id}` }).check();
+  const print = courier.getByRole('link', { name: 'Print packing slips (2)' });
+  await expect(print).toBeVisible();
+  await shootAtSizes(courier, 'courier-board-selected');
+
+  const [slips] = await Promise.all([courier.waitForEvent('popup'), print.click()]);
+  await expect(slips.getByRole('article')).toHaveCount(2);
+  await expect(slips.getByText(`Hardware item 15 (pack of 150) ${tag}`)).toBeVisible();
+  await slips.goto(`/print/packing-slips?ids=${long.id}`);
+  await expect(slips.getByRole('article')).toHaveCount(1);
+  await expect(slips.getByText(`Hardware item 15 (pack of 150) ${tag}`)).toBeVisible();
+  // Fifteen lines still fit the one A4 page of their order.
+  expect(await printToPdf(slips, 'packing-slip-fifteen-lines')).toBe(1);
+  expect(problems).toEqual([]);
+
+  // Another courier's link to the same order prints nothing of it.
+  const other = await loggedInPage(browser, firstPage, 'Courier Service', `Other Wheels ${tag}`);
+  await other.goto(`/print/packing-slips?ids=${long.id}`);
+  await expect(other.getByText(`Order #${long.id}: Order not found`)).toBeVisible();
+  await expect(other.getByRole('article')).toHaveCount(0);
+});

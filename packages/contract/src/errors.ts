@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   route_not_found: 'No such endpoint.',
   conflict: 'The request conflicts with the current state.',
   email_taken: 'An account already uses this email.',
+  sku_taken:
+    "Another of the owner's stock items (or catalogue products) already has this SKU; `details` puts the message on `body.sku`, and nothing changed.",
   too_many_addresses: 'The customer already keeps the most saved addresses (20).',
   not_enough_stock: 'An order line asks for more units than the stock item or product holds.',
   product_unavailable: 'An order line names a stock item that no longer exists.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /**
  * Importing a CSV file of stock items (a manager's) or catalogue products (a supplier's)
@@ -66,6 +67,16 @@ export const importMessages = {
   skuTaken: 'Another item already has this SKU.',
   skuTooLong: `SKU must be at most ${SKU_MAX_LENGTH} characters`,
 };
+
+/**
+ * An item's SKU as a form sends it (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md):
+ * optional, trimmed, at most 64 characters; blank or null is "no SKU". Unique per owner, which only
+ * the server can check (409 `sku_taken`, its message on `body.sku`).
+ */
+export const skuField = text('SKU')
+  .refine((value) => [...value].length <= SKU_MAX_LENGTH, importMessages.skuTooLong)
+  .transform((value) => (value === '' ? null : value))
+  .nullish();
 
 export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'error'] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalAmount, PRICE_MAX, recordIdSchema, text, WEIGHT_MAX, wholeQuantity } from './common';
+import { skuField } from './imports';
 import { defineList, listQuerySchema, oneOrMoreOf } from './lists';
 
 export const STOCK_NAME_MAX_LENGTH = 200;
@@ -33,17 +34,23 @@ export const stockFields = {
  */
 export const createStockBodySchema = z.object({
   ...stockFields,
+  /** Optional, unique among the manager's live items; blank or null is none. */
+  sku: skuField,
   inventory_manager_id: recordIdSchema.nullish(),
 });
 export type CreateStockBody = z.infer<typeof createStockBodySchema>;
 export type CreateStockInput = z.input<typeof createStockBodySchema>;
 
-/** PUT /api/stocks/{id}: any of the fields; others (an owner, an id) are dropped. */
+/**
+ * PUT /api/stocks/{id}: any of the fields; others (an owner, an id) are dropped. A SKU left out
+ * stays; `null` or blank takes it off.
+ */
 export const updateStockBodySchema = z.object({
   name: stockFields.name.optional(),
   price: stockFields.price.optional(),
   quantity: stockFields.quantity.optional(),
   weight: stockFields.weight.optional(),
+  sku: skuField,
 });
 export type UpdateStockBody = z.infer<typeof updateStockBodySchema>;
 export type UpdateStockInput = z.input<typeof updateStockBodySchema>;
@@ -60,7 +67,7 @@ export const stockItemSchema = z
     quantity: z.number().int(),
     weight: z.number(),
     inventory_manager_id: z.number().int(),
-    /** The manager's own code for the item (set by an import); null when none. */
+    /** The manager's own code for the item, unique among their live items; null when none. */
     sku: z.string().nullable(),
   })
   .meta({ id: 'StockItem' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalAmount, PRICE_MAX, recordIdSchema, text, WEIGHT_MAX, wholeQuantity } from './common';
+import { skuField } from './imports';
 import { defineList, listQuerySchema } from './lists';
 
 export const PRODUCT_NAME_MAX_LENGTH = 200;
@@ -47,17 +48,23 @@ export const productFields = {
 export const createSupplierProductBodySchema = z
   .object({
     ...productFields,
+    /** Optional, unique in the supplier's catalogue; blank or null is none. */
+    sku: skuField,
     supplier_id: z.unknown().optional().describe('Ignored: the product belongs to the caller'),
   })
-  .transform(({ name, price, weight, quantity }) => ({ name, price, weight, quantity }));
+  .transform(({ name, price, weight, quantity, sku }) => ({ name, price, weight, quantity, sku }));
 export type CreateSupplierProductBody = z.infer<typeof createSupplierProductBodySchema>;
 export type CreateSupplierProductInput = z.input<typeof createSupplierProductBodySchema>;
 
-/** PUT /api/stock-replenishment/products/{id}: price, weight and quantity; a name or owner is dropped. */
+/**
+ * PUT /api/stock-replenishment/products/{id}: price, weight, quantity and SKU (left out: kept; null
+ * or blank: taken off); a name or owner is dropped.
+ */
 export const updateSupplierProductBodySchema = z.object({
   price: productFields.price.optional(),
   weight: productFields.weight.optional(),
   quantity: productFields.quantity.optional(),
+  sku: skuField,
 });
 export type UpdateSupplierProductBody = z.infer<typeof updateSupplierProductBodySchema>;
 export type UpdateSupplierProductInput = z.input<typeof updateSupplierProductBodySchema>;
@@ -94,7 +101,7 @@ export const supplierProductSchema = z
     weight: z.number(),
     quantity: z.number().int(),
     supplier_id: z.number().int(),
-    /** The supplier's own code for the product (set by an import); null when none. */
+    /** The supplier's own code for the product, unique in their catalogue; null when none. */
     sku: z.string().nullable(),
     /** Discontinued by the supplier: hidden from managers' new orders, kept on old ones. */
     discontinued: z.boolean(),

@@ -209,12 +209,14 @@ export async function seedDemoBusiness(
   for (const manager of DEMO_MANAGERS) {
     const account = await register({ role: 'Inventory Manager', name: manager.name });
     managers.set(manager.name, account);
-    for (const [name, price, weight, quantity] of manager.stock) {
+    for (const [index, [name, price, weight, quantity]] of manager.stock.entries()) {
       const { stock } = await call<{ stock: StockItem }>(account, 'POST', '/api/stocks', {
         name,
         price,
         weight,
         quantity,
+        // The manager's own codes (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md).
+        sku: demoSku(manager.name, index),
       });
       managerOfStock.set(stock.stock_id, account);
     }
@@ -243,12 +245,13 @@ export async function seedDemoBusiness(
       new_password: DEMO_PASSWORD,
     });
     suppliers.set(supplier.name, account);
-    for (const [name, price, weight] of supplier.catalogue) {
+    for (const [index, [name, price, weight]] of supplier.catalogue.entries()) {
       const product = await call<SupplierProduct>(account, 'POST', '/api/stock-replenishment/products', {
         name,
         price,
         weight,
         quantity: 5_000,
+        sku: demoSku(supplier.name, index),
       });
       catalogues.set(name, [...(catalogues.get(name) ?? []), { supplier: account, product }]);
     }
@@ -565,4 +568,13 @@ export async function seedDemoBusiness(
     cancelled: { byCustomers: following.byCustomers, byManagers: following.byManagers },
     reassigned: following.reassigned,
   };
+}
+
+/** A demo item's SKU: its owner's initials and its place in their list, "PS-007". */
+function demoSku(owner: string, index: number): string {
+  const initials = owner
+    .split(/\s+/)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+  return `${initials}-${String(index + 1).padStart(3, '0')}`;
 }

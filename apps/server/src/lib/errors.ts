@@ -54,8 +54,18 @@ export class NotFoundError extends AppError {
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string, code: ErrorCode = 'conflict') {
-    super(409, code, message);
+  constructor(message: string, code: ErrorCode = 'conflict', details?: ErrorDetails) {
+    super(409, code, message, details);
+  }
+}
+
+/**
+ * A SKU another of the owner's items has (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md):
+ * 409 `sku_taken`, the message on the form's SKU field.
+ */
+export class SkuTakenError extends ConflictError {
+  constructor(message: string) {
+    super(message, 'sku_taken', [{ path: 'body.sku', message }]);
   }
 }
 /** Well-formed but unusable: an Idempotency-Key reused with a different request. */

@@ -179,6 +179,10 @@ export function sendCsv<T>(
     while (read && batch.length === asked) {
       offset += batch.length;
       asked = EXPORT_LATER_BATCH_ROWS;
+      // Let what is written leave first: the HTTP response corks its socket until the next tick,
+      // and SQLite's driver reads a batch synchronously, so without this turn of the event loop
+      // the first rows waited for the second batch's query (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       batch = await read({ limit: asked, offset });
       if (batch.length > 0) yield csvText(columns, cells(batch), false);
     }

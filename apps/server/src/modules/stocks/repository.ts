@@ -11,6 +11,8 @@ export interface StockValues {
   price: number;
   quantity: number;
   weight: number;
+  /** null: none. */
+  sku: string | null;
 }
 
 const stockColumns = [
@@ -51,6 +53,7 @@ function toStockColumns(values: Partial<StockValues>) {
     ...(values.price === undefined ? {} : { price_cents: toCents(values.price) }),
     ...(values.quantity === undefined ? {} : { quantity: values.quantity }),
     ...(values.weight === undefined ? {} : { weight_grams: toGrams(values.weight) }),
+    ...(values.sku === undefined ? {} : { sku: values.sku }),
   };
 }
 
@@ -103,7 +106,7 @@ export async function getStockById(db: Executor, id: number, reach: Reach): Prom
 
 export async function createStock(
   db: Executor,
-  stock: StockValues & { inventory_manager_id: number; created_at: string },
+  stock: Omit<StockValues, 'sku'> & { sku?: string | null; inventory_manager_id: number; created_at: string },
 ): Promise<StockItem> {
   const row = await db
     .insertInto('stocks')
@@ -113,6 +116,7 @@ export async function createStock(
       quantity: stock.quantity,
       weight_grams: toGrams(stock.weight),
       inventory_manager_id: stock.inventory_manager_id,
+      sku: stock.sku ?? null,
       created_at: stock.created_at,
       updated_at: stock.created_at,
     })
@@ -169,6 +173,23 @@ export async function softDeleteStock(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** True when another of the manager's live items (not `exceptId`) has this SKU. */
+export async function isSkuTaken(
+  db: Executor,
+  managerId: number,
+  sku: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('stocks')
+    .select('id')
+    .where('inventory_manager_id', '=', managerId)
+    .where('sku', '=', sku)
+    .where('deleted_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /**

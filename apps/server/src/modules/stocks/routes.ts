@@ -78,7 +78,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
         tags,
         security,
         body: createStockBodySchema,
-        response: { 201: createStockResponseSchema, ...errors },
+        response: { 201: createStockResponseSchema, 409: errorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -113,7 +113,7 @@ export async function stockRoutes(app: FastifyInstance, options: StockRoutesOpti
         security,
         params: idParamsSchema,
         body: updateStockBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors },
       },
     },
     async (request) => {

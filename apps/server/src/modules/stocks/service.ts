@@ -1,6 +1,7 @@
 import {
   type ConfirmStockCountBody,
   type CreateStockBody,
+  importMessages,
   STOCK_LIST,
   STOCK_MESSAGES,
   STOCK_MOVEMENT_LIST,
@@ -12,9 +13,10 @@ import {
   type UpdateStockBody,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database, Executor } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError, SkuTakenError } from '../../lib/errors';
 import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
@@ -28,9 +30,35 @@ export interface StockServiceDeps {
   clock: Clock;
 }
 
-/** What the audit trail keeps of a stock item. */
+/** What the audit trail keeps of a stock item (its SKU when it has one). */
 export function stockSnapshot(item: StockItem) {
-  return { name: item.stock_name, price: item.price, quantity: item.quantity, weight: item.weight };
+  const { stock_name: name, price, quantity, weight, sku } = item;
+  return { name, price, quantity, weight, ...(sku === null ? {} : { sku }) };
+}
+
+/**
+ * Refuses a SKU another of the manager's live items has (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md).
+ * The unique index stops two requests racing past this check; `withSkuTaken` turns its error into
+ * the same answer.
+ */
+async function refuseTakenSku(
+  db: Executor,
+  managerId: number,
+  sku: string | null | undefined,
+  exceptId?: number,
+) {
+  if (sku && (await repo.isSkuTaken(db, managerId, sku, exceptId))) {
+    throw new SkuTakenError(importMessages.skuTaken);
+  }
+}
+
+async function withSkuTaken<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SkuTakenError(importMessages.skuTaken);
+    throw error;
+  }
 }
 
 export function createStockService(deps: StockServiceDeps) {
@@ -74,67 +102,75 @@ export function createStockService(deps: StockServiceDeps) {
       refuseActingForAnother(body.inventory_manager_id, scope, STOCK_MESSAGES.notYourInventory);
       const managerId = scope.user.id;
       const now = isoNow();
-      return db.transaction().execute(async (trx) => {
-        const item = await repo.createStock(trx, {
-          name: body.name,
-          price: body.price,
-          quantity: body.quantity,
-          weight: body.weight,
-          inventory_manager_id: managerId,
-          created_at: now,
-        });
-        await movements.recordMovements(trx, [
-          {
-            stock_id: item.stock_id,
-            change: item.quantity,
-            quantity_after: item.quantity,
-            reason: 'created',
-            actor_id: managerId,
+      return withSkuTaken(
+        db.transaction().execute(async (trx) => {
+          await refuseTakenSku(trx, managerId, body.sku);
+          const item = await repo.createStock(trx, {
+            name: body.name,
+            price: body.price,
+            quantity: body.quantity,
+            weight: body.weight,
+            sku: body.sku ?? null,
+            inventory_manager_id: managerId,
             created_at: now,
-          },
-        ]);
-        await recordAuditEvent(trx, audit, now, {
-          action: 'stock.created',
-          entityType: 'stock',
-          entityId: item.stock_id,
-          after: stockSnapshot(item),
-          viewers: [managerId],
-        });
-        return item;
-      });
+          });
+          await movements.recordMovements(trx, [
+            {
+              stock_id: item.stock_id,
+              change: item.quantity,
+              quantity_after: item.quantity,
+              reason: 'created',
+              actor_id: managerId,
+              created_at: now,
+            },
+          ]);
+          await recordAuditEvent(trx, audit, now, {
+            action: 'stock.created',
+            entityType: 'stock',
+            entityId: item.stock_id,
+            after: stockSnapshot(item),
+            viewers: [managerId],
+          });
+          return item;
+        }),
+      );
     },
 
     /** Another manager's item answers 404, like a missing one: it never reveals that it exists. */
     async update(scope: Scope, id: number, changes: UpdateStockBody, audit: AuditContext): Promise<void> {
       const now = isoNow();
-      await db.transaction().execute(async (trx) => {
-        const before = await repo.lockStock(trx, id, scope.reach);
-        if (!before || !(await repo.updateStock(trx, id, scope.reach, { ...changes, updated_at: now }))) {
-          throw new NotFoundError(STOCK_MESSAGES.notFound);
-        }
-        const after = await repo.getStockById(trx, id, scope.reach);
-        if (!after) throw new NotFoundError(STOCK_MESSAGES.notFound);
-        if (after.quantity !== before.quantity) {
-          await movements.recordMovements(trx, [
-            {
-              stock_id: id,
-              change: after.quantity - before.quantity,
-              quantity_after: after.quantity,
-              reason: 'edit',
-              actor_id: scope.user.id,
-              created_at: now,
-            },
-          ]);
-        }
-        await recordAuditEvent(trx, audit, now, {
-          action: 'stock.updated',
-          entityType: 'stock',
-          entityId: id,
-          before: stockSnapshot(before),
-          after: stockSnapshot(after),
-          viewers: [before.inventory_manager_id],
-        });
-      });
+      await withSkuTaken(
+        db.transaction().execute(async (trx) => {
+          const before = await repo.lockStock(trx, id, scope.reach);
+          if (!before) throw new NotFoundError(STOCK_MESSAGES.notFound);
+          await refuseTakenSku(trx, before.inventory_manager_id, changes.sku, id);
+          if (!(await repo.updateStock(trx, id, scope.reach, { ...changes, updated_at: now }))) {
+            throw new NotFoundError(STOCK_MESSAGES.notFound);
+          }
+          const after = await repo.getStockById(trx, id, scope.reach);
+          if (!after) throw new NotFoundError(STOCK_MESSAGES.notFound);
+          if (after.quantity !== before.quantity) {
+            await movements.recordMovements(trx, [
+              {
+                stock_id: id,
+                change: after.quantity - before.quantity,
+                quantity_after: after.quantity,
+                reason: 'edit',
+                actor_id: scope.user.id,
+                created_at: now,
+              },
+            ]);
+          }
+          await recordAuditEvent(trx, audit, now, {
+            action: 'stock.updated',
+            entityType: 'stock',
+            entityId: id,
+            before: stockSnapshot(before),
+            after: stockSnapshot(after),
+            viewers: [before.inventory_manager_id],
+          });
+        }),
+      );
     },
 
     /** A stock count confirmed: every counted item set to its count, or nothing when one changed. */

@@ -33,6 +33,8 @@ export interface ProductValues {
   price: number;
   weight: number;
   quantity: number;
+  /** null: none. */
+  sku?: string | null;
 }
 
 const productColumns = [
@@ -177,6 +179,7 @@ export async function createProduct(
       price_cents: toCents(product.price),
       weight_grams: toGrams(product.weight),
       quantity: product.quantity,
+      sku: product.sku ?? null,
       created_at: product.created_at,
       updated_at: product.created_at,
     })
@@ -185,7 +188,23 @@ export async function createProduct(
   return toSupplierProduct(row);
 }
 
-/** Changes price, weight and/or quantity of a product the caller reaches; undefined when there is none. */
+/** True when another product (not `exceptId`) of the supplier's catalogue has this SKU. */
+export async function isSkuTaken(
+  db: Executor,
+  supplierId: number,
+  sku: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('supplier_products')
+    .select('id')
+    .where('supplier_id', '=', supplierId)
+    .where('sku', '=', sku);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Changes price, weight, quantity and/or SKU of a product the caller reaches; undefined when there is none. */
 export async function updateProduct(
   db: Executor,
   id: number,
@@ -198,6 +217,7 @@ export async function updateProduct(
       ...(changes.price === undefined ? {} : { price_cents: toCents(changes.price) }),
       ...(changes.weight === undefined ? {} : { weight_grams: toGrams(changes.weight) }),
       ...(changes.quantity === undefined ? {} : { quantity: changes.quantity }),
+      ...(changes.sku === undefined ? {} : { sku: changes.sku }),
       updated_at: changes.updated_at,
     })
     .where('id', '=', id)

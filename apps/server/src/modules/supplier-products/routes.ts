@@ -58,7 +58,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
         tags,
         security,
         body: createSupplierProductBodySchema,
-        response: { 201: supplierProductSchema, ...errors },
+        response: { 201: supplierProductSchema, 409: errorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export async function supplierProductRoutes(app: FastifyInstance, options: Suppl
         security,
         params: idParamsSchema,
         body: updateSupplierProductBodySchema,
-        response: { 200: supplierProductResponseSchema, ...errors },
+        response: { 200: supplierProductResponseSchema, 409: errorResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import {
   type CreateSupplierProductBody,
+  importMessages,
   SUPPLIER_PRODUCT_LIST,
   SUPPLIER_PRODUCT_MESSAGES,
   type SupplierProduct,
@@ -7,9 +8,10 @@ import {
   type UpdateSupplierProductBody,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database, Executor } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError, SkuTakenError } from '../../lib/errors';
 import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
@@ -21,10 +23,34 @@ export interface SupplierProductServiceDeps {
   clock: Clock;
 }
 
-/** What the audit trail keeps of a catalogue product. */
+/** What the audit trail keeps of a catalogue product (its SKU when it has one). */
 function productSnapshot(product: SupplierProduct) {
-  const { name, price, weight, quantity } = product;
-  return { name, price, weight, quantity };
+  const { name, price, weight, quantity, sku } = product;
+  return { name, price, weight, quantity, ...(sku === null ? {} : { sku }) };
+}
+
+/**
+ * Refuses a SKU another product of the catalogue has (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md);
+ * the unique index stops a race past the check, and `withSkuTaken` gives it the same answer.
+ */
+async function refuseTakenSku(
+  db: Executor,
+  supplierId: number,
+  sku: string | null | undefined,
+  exceptId?: number,
+) {
+  if (sku && (await repo.isSkuTaken(db, supplierId, sku, exceptId))) {
+    throw new SkuTakenError(importMessages.skuTaken);
+  }
+}
+
+async function withSkuTaken<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SkuTakenError(importMessages.skuTaken);
+    throw error;
+  }
 }
 
 export function createSupplierProductService(deps: SupplierProductServiceDeps) {
@@ -61,18 +87,25 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
     ): Promise<SupplierProduct> {
       const supplierId = scope.user.id;
       const now = isoNow();
-      return db.transaction().execute(async (trx) => {
-        const product = await repo.createProduct(trx, { ...body, supplier_id: supplierId, created_at: now });
-        await recordAuditEvent(trx, audit, now, {
-          action: 'supplier_product.created',
-          entityType: 'supplier_product',
-          entityId: product.id,
-          after: productSnapshot(product),
-          viewers: [],
-          supplierId,
-        });
-        return product;
-      });
+      return withSkuTaken(
+        db.transaction().execute(async (trx) => {
+          await refuseTakenSku(trx, supplierId, body.sku);
+          const product = await repo.createProduct(trx, {
+            ...body,
+            supplier_id: supplierId,
+            created_at: now,
+          });
+          await recordAuditEvent(trx, audit, now, {
+            action: 'supplier_product.created',
+            entityType: 'supplier_product',
+            entityId: product.id,
+            after: productSnapshot(product),
+            viewers: [],
+            supplierId,
+          });
+          return product;
+        }),
+      );
     },
 
     /** Another supplier's product answers 404, like a missing one: it never reveals that it exists. */
@@ -88,22 +121,25 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
         return product;
       }
       const now = isoNow();
-      return db.transaction().execute(async (trx) => {
-        const before = await repo.getProduct(trx, id, scope.reach);
-        const product =
-          before && (await repo.updateProduct(trx, id, scope.reach, { ...changes, updated_at: now }));
-        if (!before || !product) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
-        await recordAuditEvent(trx, audit, now, {
-          action: 'supplier_product.updated',
-          entityType: 'supplier_product',
-          entityId: id,
-          before: productSnapshot(before),
-          after: productSnapshot(product),
-          viewers: [],
-          supplierId: product.supplier_id,
-        });
-        return product;
-      });
+      return withSkuTaken(
+        db.transaction().execute(async (trx) => {
+          const before = await repo.getProduct(trx, id, scope.reach);
+          if (!before) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
+          await refuseTakenSku(trx, before.supplier_id, changes.sku, id);
+          const product = await repo.updateProduct(trx, id, scope.reach, { ...changes, updated_at: now });
+          if (!product) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
+          await recordAuditEvent(trx, audit, now, {
+            action: 'supplier_product.updated',
+            entityType: 'supplier_product',
+            entityId: id,
+            before: productSnapshot(before),
+            after: productSnapshot(product),
+            viewers: [],
+            supplierId: product.supplier_id,
+          });
+          return product;
+        }),
+      );
     },
 
     /**

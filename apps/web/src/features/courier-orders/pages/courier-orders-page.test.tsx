@@ -202,6 +202,10 @@ describe('Courier Service page', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select order 1' }));
     const bar = within(screen.getByRole('region', { name: 'Selected orders' }));
     expect(bar.getByText('2 selected')).toBeInTheDocument();
+    // The ticked orders' packing slips open in a new tab, one page each.
+    const print = bar.getByRole('link', { name: 'Print packing slips (2)' });
+    expect(print).toHaveAttribute('href', '/print/packing-slips?ids=3,1');
+    expect(print).toHaveAttribute('target', '_blank');
     await user.click(bar.getByRole('button', { name: 'Set status' }));
 
     expect(await screen.findByText('1 order updated, 1 refused')).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { PageTitle } from '@/components/page-title';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatQuantity } from '@/lib/format';
+import { printPath } from '@/lib/print-documents';
 import { useSessionUser } from '@/lib/session-user';
 import { toast } from '@/lib/toast';
 import { useBulkStatus } from '../api/bulk-status';
@@ -224,6 +225,16 @@ function BulkStatusBar(props: {
             }
           >
             Set status
+          </Button>
+          {/* The ticked orders' packing slips, one A4 page each, in a new tab (docs/product/screens.md#printed-documents). */}
+          <Button
+            variant="light"
+            component="a"
+            href={printPath('packing-slips', props.ids)}
+            target="_blank"
+            rel="noopener"
+          >
+            Print packing slips ({formatQuantity(props.ids.length)})
           </Button>
           <Button variant="default" onClick={props.onClear}>
             Clear selection

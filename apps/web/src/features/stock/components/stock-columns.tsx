@@ -47,6 +47,8 @@ export function stockColumns(
       numeric: true,
       cell: (item) => formatWeight(item.weight),
     },
+    // docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md: the manager's own code, if any.
+    { header: 'SKU', cell: (item) => item.sku ?? '', cardCell: (item) => item.sku ?? '—' },
     {
       header: 'Actions',
       align: 'right',

@@ -10,9 +10,11 @@ export interface StockFormValues {
   price: string;
   quantity: string;
   weight: string;
+  /** Optional; blank is none (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md). */
+  sku: string;
 }
 
-export const EMPTY_STOCK_FORM: StockFormValues = { name: '', price: '', quantity: '', weight: '' };
+export const EMPTY_STOCK_FORM: StockFormValues = { name: '', price: '', quantity: '', weight: '', sku: '' };
 
 type StockFormMode = 'add' | 'update';
 
@@ -33,9 +35,10 @@ interface StockFormProps {
 }
 
 /**
- * The Add Stock and Update Stock fields (docs/product/validation-and-messages.md#stock): all four
- * required when adding; when updating, a field left blank is not sent and keeps its stored value
- * (`withoutBlanks`). Rules are the contract's, so the form refuses what the server would.
+ * The Add Stock and Update Stock fields (docs/product/validation-and-messages.md#stock): all but
+ * the SKU required when adding; when updating, a field left blank is not sent and keeps its stored
+ * value (`withoutBlanks`), but a blank SKU takes it off. Rules are the contract's, so the form
+ * refuses what the server would; a SKU another item has comes back from the server on its field.
  */
 export function StockForm({ mode, initialValues = EMPTY_STOCK_FORM, submitting, onSubmit }: StockFormProps) {
   const adding = mode === 'add';
@@ -60,8 +63,8 @@ export function StockForm({ mode, initialValues = EMPTY_STOCK_FORM, submitting, 
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {adding
-            ? 'All fields are required.'
-            : 'Change the fields to update; a blank field keeps its value.'}
+            ? 'All fields but SKU are required.'
+            : 'Change the fields to update; a blank field keeps its value, a blank SKU takes it off.'}
         </Text>
         <TextInput
           label="Stock Name"
@@ -99,6 +102,14 @@ export function StockForm({ mode, initialValues = EMPTY_STOCK_FORM, submitting, 
           required={adding}
           key={form.key('weight')}
           {...form.getInputProps('weight')}
+        />
+        <TextInput
+          label="SKU"
+          description="Optional: your own code for the item, unique among your stock"
+          autoComplete="off"
+          spellCheck={false}
+          key={form.key('sku')}
+          {...form.getInputProps('sku')}
         />
         <Button type="submit" loading={submitting} mt="xs" fullWidth>
           Submit

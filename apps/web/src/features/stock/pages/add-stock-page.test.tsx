@@ -1,4 +1,4 @@
-import { PATHS, STOCK_MESSAGES } from '@depot/contract';
+import { importMessages, PATHS, STOCK_MESSAGES } from '@depot/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
@@ -122,6 +122,7 @@ describe('Add Stock form', () => {
           price: '12.50',
           quantity: '40',
           weight: '1.25',
+          sku: null,
         },
       }),
     ]);
@@ -171,6 +172,46 @@ describe('Add Stock form', () => {
     expect(field('Stock Name')).toHaveAttribute('aria-invalid', 'true');
     expect(field('Stock Price ($)')).not.toHaveAttribute('aria-invalid');
     expect(field('Stock Name')).toHaveValue('Bolts');
+  });
+
+  it('sends a SKU trimmed, and shows a SKU another item has on the SKU field', async () => {
+    const { user, requestsTo } = renderAddStock({
+      'POST /api/stocks': {
+        status: 409,
+        body: {
+          error: importMessages.skuTaken,
+          message: importMessages.skuTaken,
+          code: 'sku_taken',
+          details: [{ path: 'body.sku', message: importMessages.skuTaken }],
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Add Stock' });
+    expect(screen.getByText('All fields but SKU are required.')).toBeInTheDocument();
+    expect(field('SKU')).not.toBeRequired();
+    await fillStockForm(user);
+    await user.type(field('SKU'), ' RICE-5 ');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(importMessages.skuTaken);
+    expect(field('SKU')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('SKU')).toHaveAccessibleDescription(expect.stringContaining(importMessages.skuTaken));
+    expect(field('Stock Name')).not.toHaveAttribute('aria-invalid');
+    expect(field('SKU')).toHaveValue(' RICE-5 ');
+    expect(requestsTo('POST /api/stocks')[0]?.body).toMatchObject({ sku: 'RICE-5' });
+  });
+
+  it('refuses a SKU over 64 characters before sending', async () => {
+    const { user, requestsTo } = renderAddStock();
+    await screen.findByRole('heading', { name: 'Add Stock' });
+    await fillStockForm(user);
+    fireEvent.change(field('SKU'), { target: { value: 'x'.repeat(65) } });
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(importMessages.skuTooLong)).toBeInTheDocument();
+    expect(requestsTo('POST /api/stocks')).toHaveLength(0);
   });
 
   it('lets the alert vanish after 3 seconds', async () => {

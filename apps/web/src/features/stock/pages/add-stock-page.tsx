@@ -25,14 +25,23 @@ export default function AddStockPage() {
         <StockForm
           mode="add"
           submitting={createStock.isPending}
-          onSubmit={({ name, price, quantity, weight }) =>
-            createStock.mutateAsync({ inventory_manager_id: user?.id, name, price, quantity, weight }).then(
-              ({ message }) => show({ tone: 'success', message }),
-              (error: unknown) => {
-                show({ tone: 'error', message: errorMessageOf(error) });
-                throw error;
-              },
-            )
+          onSubmit={({ name, price, quantity, weight, sku }) =>
+            createStock
+              .mutateAsync({
+                inventory_manager_id: user?.id,
+                name,
+                price,
+                quantity,
+                weight,
+                sku: sku.trim() || null,
+              })
+              .then(
+                ({ message }) => show({ tone: 'success', message }),
+                (error: unknown) => {
+                  show({ tone: 'error', message: errorMessageOf(error) });
+                  throw error;
+                },
+              )
           }
         />
       </Paper>

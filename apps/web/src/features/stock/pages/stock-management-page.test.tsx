@@ -15,7 +15,7 @@ function stockItem(stock_id: number, stock_name: string, price = 1, quantity = 1
   return { stock_id, stock_name, price, quantity, weight, inventory_manager_id: MANAGER.id, sku: null };
 }
 
-const BOLTS = stockItem(1, 'Bolts', 12.5, 40, 1.25);
+const BOLTS = { ...stockItem(1, 'Bolts', 12.5, 40, 1.25), sku: 'BLT-10' };
 const NUTS = stockItem(2, 'Nuts', 3, 1200, 0.5);
 const WASHERS = stockItem(3, 'washers', 120.75, 7, 12);
 
@@ -71,10 +71,10 @@ describe('Stock Management page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Stock Id', 'Stock Name', 'Price', 'Quantity', 'Weight', 'Actions']);
+    ).toEqual(['Stock Id', 'Stock Name', 'Price', 'Quantity', 'Weight', 'SKU', 'Actions']);
     expect(bodyRows()).toEqual([
-      ['1', 'Bolts', '$12.50', '40', '1.25 kg', 'HistoryReorderEditDelete'],
-      ['2', 'Nuts', '$3.00', '1,200', '0.50 kg', 'HistoryReorderEditDelete'],
+      ['1', 'Bolts', '$12.50', '40', '1.25 kg', 'BLT-10', 'HistoryReorderEditDelete'],
+      ['2', 'Nuts', '$3.00', '1,200', '0.50 kg', '', 'HistoryReorderEditDelete'],
     ]);
     expect(screen.getByRole('link', { name: 'Edit Bolts' })).toHaveAttribute(
       'href',

@@ -58,14 +58,16 @@ function UpdateStock({ id }: { id: number }) {
           initialValues={formValuesOf(stock.data)}
           submitting={updateStock.isPending}
           onSubmit={(values) =>
-            // A blank field is not sent: it keeps its stored value.
-            updateStock.mutateAsync({ id, body: withoutBlanks(values) }).then(
-              ({ message }) => show({ tone: 'success', message }),
-              (error: unknown) => {
-                show({ tone: 'error', message: errorMessageOf(error) });
-                throw error;
-              },
-            )
+            // A blank field is not sent: it keeps its stored value. A changed SKU is sent, blank as null: none.
+            updateStock
+              .mutateAsync({ id, body: { ...withoutBlanks(values), ...changedSku(stock.data, values) } })
+              .then(
+                ({ message }) => show({ tone: 'success', message }),
+                (error: unknown) => {
+                  show({ tone: 'error', message: errorMessageOf(error) });
+                  throw error;
+                },
+              )
           }
         />
       </Paper>
@@ -74,11 +76,18 @@ function UpdateStock({ id }: { id: number }) {
   );
 }
 
+/** The SKU when the form changes it (blank: null, none); nothing when it is as stored. */
+function changedSku(item: StockItem, values: StockFormValues): { sku?: string | null } {
+  const sku = values.sku.trim() || null;
+  return sku === (item.sku ?? null) ? {} : { sku };
+}
+
 function formValuesOf(item: StockItem): StockFormValues {
   return {
     name: item.stock_name,
     price: item.price.toFixed(2),
     quantity: String(item.quantity),
     weight: item.weight.toFixed(2),
+    sku: item.sku ?? '',
   };
 }

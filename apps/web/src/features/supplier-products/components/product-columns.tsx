@@ -68,6 +68,8 @@ export function productColumns({
       numeric: true,
       cell: (product) => formatQuantity(product.quantity),
     },
+    // docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md: the supplier's own code, if any.
+    { header: 'SKU', cell: (product) => product.sku ?? '', cardCell: (product) => product.sku ?? '—' },
     {
       header: 'Actions',
       align: 'right',

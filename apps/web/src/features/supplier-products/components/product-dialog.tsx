@@ -18,6 +18,8 @@ interface ProductFormValues {
   price: string;
   weight: string;
   quantity: string;
+  /** Optional; blank is none (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md). */
+  sku: string;
 }
 
 const RESOLVERS = {
@@ -58,6 +60,7 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
       price: product ? String(product.price) : '',
       weight: product ? String(product.weight) : '',
       quantity: product ? String(product.quantity) : '',
+      sku: product?.sku ?? '',
     },
     // Blank fields read as missing, so the schema says "Price is required" rather than "must be a
     // number".
@@ -74,7 +77,7 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
   const submit = form.onSubmit((values) => {
     if (product) {
       updateProduct.mutate(
-        { id: product.id, body: withoutName(values) },
+        { id: product.id, body: withoutName(values, product) },
         {
           onSuccess: ({ message }) => {
             toast.success(message);
@@ -85,7 +88,7 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
       );
     } else {
       createProduct.mutate(
-        { ...values, supplier_id: user?.id },
+        { ...values, sku: values.sku.trim() || null, supplier_id: user?.id },
         {
           onSuccess: () => {
             toast.success(SUPPLIER_PRODUCT_MESSAGES.added);
@@ -142,6 +145,14 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
           key={form.key('quantity')}
           {...form.getInputProps('quantity')}
         />
+        <TextInput
+          label="SKU"
+          description="Optional: your own code for the product, unique in your catalogue"
+          autoComplete="off"
+          spellCheck={false}
+          key={form.key('sku')}
+          {...form.getInputProps('sku')}
+        />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onDone} disabled={pending}>
             Cancel
@@ -155,7 +166,9 @@ function ProductForm({ product, onDone }: { product: SupplierProduct | null; onD
   );
 }
 
-/** Price, weight and quantity as typed; the name is not editable. */
-function withoutName<Values extends Partial<ProductFormValues>>({ price, weight, quantity }: Values) {
-  return { price, weight, quantity };
+/** Price, weight and quantity as typed, the SKU when changed (blank: none); the name is not editable. */
+function withoutName(values: ProductFormValues, product: SupplierProduct) {
+  const { price, weight, quantity } = withoutBlanks(values);
+  const sku = values.sku.trim() || null;
+  return { price, weight, quantity, ...(sku === (product.sku ?? null) ? {} : { sku }) };
 }

@@ -1,4 +1,4 @@
-import { PATHS, SUPPLIER_PRODUCT_MESSAGES, type SupplierProduct } from '@depot/contract';
+import { importMessages, PATHS, SUPPLIER_PRODUCT_MESSAGES, type SupplierProduct } from '@depot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/hooks/use-is-phone';
@@ -57,11 +57,11 @@ describe('Supplier Products page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['ID', 'Name', 'Price', 'Weight (kg)', 'Quantity', 'Actions']);
+    ).toEqual(['ID', 'Name', 'Price', 'Weight (kg)', 'Quantity', 'SKU', 'Actions']);
     expect(bodyRows()).toEqual([
       // The header names the unit; the cells do not repeat it.
-      ['3', 'Copper pipe', '$12.50', '1.25', '40', 'EditDiscontinueDelete'],
-      ['8', 'brass valve', '$3.20', '0.40', '1,200', 'EditDiscontinueDelete'],
+      ['3', 'Copper pipe', '$12.50', '1.25', '40', '', 'EditDiscontinueDelete'],
+      ['8', 'brass valve', '$3.20', '0.40', '1,200', '', 'EditDiscontinueDelete'],
     ]);
   });
 
@@ -129,10 +129,40 @@ describe('Supplier Products page', () => {
       price: '12.50',
       weight: '1.25',
       quantity: '40',
+      sku: null,
       supplier_id: SUPPLIER.id,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('cell', { name: 'Copper pipe' })).toBeInTheDocument();
+  });
+
+  it('sends a SKU trimmed and marks the SKU field when another product has it', async () => {
+    const page = renderProductsPage([], {
+      [`POST ${PRODUCTS_PATH}`]: {
+        status: 409,
+        body: {
+          error: importMessages.skuTaken,
+          message: importMessages.skuTaken,
+          code: 'sku_taken',
+          details: [{ path: 'body.sku', message: importMessages.skuTaken }],
+        },
+      },
+    });
+    const dialog = await openAddDialog(page);
+    await page.user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Copper pipe');
+    await page.user.type(dialog.getByRole('spinbutton', { name: 'Price' }), '12.50');
+    await page.user.type(dialog.getByRole('spinbutton', { name: 'Weight' }), '1.25');
+    await page.user.type(dialog.getByRole('spinbutton', { name: 'Quantity' }), '40');
+    await page.user.type(dialog.getByRole('textbox', { name: 'SKU' }), ' CP-1 ');
+    await page.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(dialog.getByRole('textbox', { name: 'SKU' })).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(dialog.getByRole('textbox', { name: 'SKU' })).toHaveAccessibleDescription(
+      expect.stringContaining(importMessages.skuTaken),
+    );
+    expect(page.requestsTo(`POST ${PRODUCTS_PATH}`)[0]?.body).toMatchObject({ sku: 'CP-1' });
   });
 
   it("shows the server's error in an error toast and keeps the dialog open", async () => {

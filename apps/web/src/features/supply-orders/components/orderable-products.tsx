@@ -89,6 +89,8 @@ export function orderableProductColumns({
       numeric: true,
       cell: (product) => formatQuantity(product.quantity),
     },
+    // The supplier's own code (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md).
+    { header: 'SKU', cell: (product) => product.sku ?? '', cardCell: (product) => product.sku ?? '—' },
     {
       header: 'Your Stock',
       align: 'right',

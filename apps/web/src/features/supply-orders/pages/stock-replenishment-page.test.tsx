@@ -140,6 +140,7 @@ describe('Stock Replenishment page', () => {
       'Name',
       'Price',
       'Available Quantity',
+      'SKU',
       'Your Stock',
       'Reorder Level',
       'Quantity',
