@@ -1,3 +1,4 @@
+import { UNSOLD_ORDER_STATUSES } from '@depot/contract';
 import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/schema';
@@ -88,6 +89,27 @@ export async function countCancelledOrder(
   }
 }
 
+/**
+ * A Returned order created on `day` was reopened: its units, taken again, count as sold once more
+ * (the order itself was never uncounted). Call it last, as above.
+ */
+export async function countReopenedOrder(
+  db: Executor,
+  day: string,
+  lines: readonly { stock_id: number; quantity: number }[],
+): Promise<void> {
+  for (const line of lines) {
+    await addDailyUnitsQuery.execute(db, { day, stock_id: line.stock_id, units: line.quantity });
+  }
+  for (const line of lines) {
+    await addMonthlyUnitsQuery.execute(db, {
+      month: day.slice(0, 7),
+      stock_id: line.stock_id,
+      units: line.quantity,
+    });
+  }
+}
+
 /** An order created on `day` became Delivered (+1) or stopped being Delivered (−1); call it last, as above. */
 export async function countDeliveredChange(db: Executor, day: string, change: 1 | -1): Promise<void> {
   await db
@@ -169,8 +191,8 @@ export async function rebuildReportSummaries(db: Executor): Promise<void> {
       db
         .selectFrom('order_items')
         .innerJoin('orders', 'orders.id', 'order_items.order_id')
-        // A cancelled order's units went back to stock: they were not sold.
-        .where('orders.status', '<>', 'Cancelled')
+        // A cancelled or returned order's units went back to stock: they were not sold.
+        .where('orders.status', 'not in', [...UNSOLD_ORDER_STATUSES])
         .select((eb) => [
           orderDay.as('day'),
           'order_items.stock_id',
