@@ -290,9 +290,12 @@ export const orderSchema = z
     customer_id: z.number().int(),
     /** Who ordered, for the courier's board and the manager's lists. */
     customer_name: z.string(),
-    /** The last failed attempt's reason and the next attempt's day (YYYY-MM-DD); null before any. */
-    last_attempt_reason: z.enum(ATTEMPT_REASONS).nullable(),
-    next_attempt_date: z.string().nullable(),
+    /**
+     * The last failed attempt's reason and the next attempt's day (YYYY-MM-DD); null before any.
+     * Optional to readers: a board kept offline from before them lacks them.
+     */
+    last_attempt_reason: z.enum(ATTEMPT_REASONS).nullable().optional(),
+    next_attempt_date: z.string().nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -333,8 +336,8 @@ export const orderDetailSchema = orderSchema
   .extend({
     courier_name: z.string(),
     status_history: z.array(orderStatusChangeSchema),
-    /** Failed delivery attempts, oldest first. */
-    attempts: z.array(orderAttemptSchema),
+    /** Failed delivery attempts, oldest first (always sent; optional to readers, as above). */
+    attempts: z.array(orderAttemptSchema).optional(),
     tracking_url: z.string(),
   })
   .meta({ id: 'OrderDetail' });

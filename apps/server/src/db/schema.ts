@@ -167,8 +167,8 @@ export interface OrdersTable {
   /** The random token of the public tracking link (docs/product/business-rules.md#following-an-order). */
   tracking_token: string;
   /** The last failed attempt's reason and the next attempt's day; null before any (order_attempts). */
-  last_attempt_reason: AttemptReason | null;
-  next_attempt_date: string | null;
+  last_attempt_reason: Generated<AttemptReason | null>;
+  next_attempt_date: Generated<string | null>;
 }
 
 /** Each failed delivery attempt of an order (docs/decisions/031-failed-attempts-and-returns.md). */

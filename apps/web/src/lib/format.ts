@@ -117,3 +117,8 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateOnly().format(date);
 }
+
+/** A calendar day (YYYY-MM-DD, such as a next attempt's) as day/month/year, the same day in any time zone. */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T12:00:00`);
+}

@@ -242,7 +242,7 @@ describe('a failed delivery attempt', () => {
     expect(again.json()).toEqual(first.json());
     const { attempts } = await detail(id);
     expect(attempts).toHaveLength(1);
-    expect(attempts[0]?.device_at).toBe(deviceTime);
+    expect(attempts?.[0]?.device_at).toBe(deviceTime);
     expect(await auditOf(id, 'order.attempt_failed')).toHaveLength(1);
   });
 });
