@@ -44,7 +44,7 @@ export function OrderTimeline({
   });
   return (
     <Timeline active={lastStatus} bulletSize={14} lineWidth={2} aria-label="Status timeline">
-      {steps.map((step, index) =>
+      {steps.map((step) =>
         step.kind === 'status' ? (
           <Timeline.Item
             // A status may come back (a courier's correction, a reopening), never at the same moment.
@@ -67,7 +67,8 @@ export function OrderTimeline({
           </Timeline.Item>
         ) : (
           <Timeline.Item
-            key={`${step.at}-attempt-${index}`}
+            // Two attempts are never recorded at the same moment.
+            key={`${step.at}-attempt`}
             title={FAILED_ATTEMPT_TITLE}
             color="orange"
             lineVariant="dashed"
