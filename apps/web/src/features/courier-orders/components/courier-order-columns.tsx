@@ -186,9 +186,10 @@ export function courierOrderColumns(
         </Stack>
       ),
       cardCell: (order) => (
-        <Group gap="xs" grow wrap="nowrap" w="100%">
+        <Stack gap="xs" w="100%">
           <Button
             variant="light"
+            fullWidth
             onClick={() => onUpdate(order)}
             aria-label={`Update status of order ${order.id}`}
             disabled={isFinalOrderStatus(order.status)}
@@ -198,13 +199,14 @@ export function courierOrderColumns(
           <Button
             variant="light"
             color="orange"
+            fullWidth
             onClick={() => onAttempt(order)}
             aria-label={`Failed attempt for order ${order.id}`}
             disabled={isFinalOrderStatus(order.status)}
           >
             {FAILED_ATTEMPT_LABEL}
           </Button>
-        </Group>
+        </Stack>
       ),
     },
   ];
