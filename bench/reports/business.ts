@@ -40,7 +40,8 @@ export interface StockRow {
 }
 
 /** An order row as stored, with the id the seeder gives it. */
-export type OrderRow = Selectable<OrdersTable>;
+/** Orders as the benches write them: no failed attempts (docs/decisions/031-failed-attempts-and-returns.md). */
+export type OrderRow = Omit<Selectable<OrdersTable>, 'last_attempt_reason' | 'next_attempt_date'>;
 export type OrderItemRow = Omit<Selectable<OrderItemsTable>, 'id'>;
 
 export const ORDER_COLUMNS = [

@@ -190,6 +190,10 @@ export const API_ACCESS = {
     object: 'order',
   },
   'PUT /api/orders/:id/courier': { roles: { 'Inventory Manager': 'stocked' }, object: 'order' },
+  /** A failed delivery attempt: the order's courier only (docs/decisions/031-failed-attempts-and-returns.md). */
+  'POST /api/orders/:id/attempts': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
+  /** A Delivered or Returned order reopened, with a reason: a manager whose stock it holds. */
+  'POST /api/orders/:id/reopen': { roles: { 'Inventory Manager': 'stocked' }, object: 'order' },
   /** The public tracking link: anyone holding the token; rate-limited per address. */
   'GET /api/track/:token': PUBLIC,
 

@@ -15,7 +15,15 @@ export const BULK_STATUS_MAX = 50;
  * Statuses that end an order for its courier: once there, the courier's changes are refused with
  * 409 `order_final` (docs/product/statuses.md#customer-orders).
  */
-export const FINAL_ORDER_STATUSES = ['Delivered', 'Cancelled'] as const satisfies readonly OrderStatus[];
+export const FINAL_ORDER_STATUSES = [
+  'Delivered',
+  'Returned',
+  'Cancelled',
+] as const satisfies readonly OrderStatus[];
+/** Final statuses a manager may reopen (docs/decisions/031-failed-attempts-and-returns.md): Cancelled is not one. */
+export const REOPENABLE_ORDER_STATUSES = ['Delivered', 'Returned'] as const satisfies readonly OrderStatus[];
+export const isReopenableOrderStatus = (status: OrderStatus) =>
+  (REOPENABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 export const isFinalOrderStatus = (status: OrderStatus) =>
   (FINAL_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 

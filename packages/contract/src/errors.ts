@@ -45,7 +45,8 @@ export const ERROR_CODES = {
   stock_count_stale:
     'A counted stock item no longer holds the quantity the count was made against; nothing changed: show the current quantities and confirm again.',
   order_final:
-    'The supply order is Delivered or Canceled, or the customer order is Cancelled, and can no longer change.',
+    'The supply order is Delivered or Canceled, or the customer order is Delivered, Returned or Cancelled, and can no longer change.',
+  order_not_reopenable: 'Only a Delivered or Returned customer order can be reopened.',
   order_not_cancellable: 'The customer order is no longer Processing, so it cannot be cancelled.',
   order_delivered: 'The customer order is Delivered, so its courier can no longer change.',
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry shortly.',

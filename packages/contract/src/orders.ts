@@ -28,11 +28,12 @@ export const LOCATION_TYPES = ['urban', 'suburban', 'rural'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 /**
- * Customer order statuses (docs/product/statuses.md#customer-orders): the courier's three, any of
- * which may follow any, and Cancelled, which only the customer (while Processing) or a manager of
- * its stock sets, and which is final.
+ * Customer order statuses (docs/product/statuses.md#customer-orders): the courier's four (Processing
+ * and In Transit may follow each other; Delivered and Returned end the order for the courier, and
+ * only a manager reopens it), and Cancelled, which only the customer (while Processing) or a
+ * manager of its stock sets, and which is final.
  */
-export const COURIER_ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered'] as const;
+export const COURIER_ORDER_STATUSES = ['Processing', 'In Transit', 'Delivered', 'Returned'] as const;
 export type CourierOrderStatus = (typeof COURIER_ORDER_STATUSES)[number];
 export const ORDER_STATUSES = [...COURIER_ORDER_STATUSES, 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -41,9 +42,30 @@ export const CANCELLED_ORDER_STATUS = 'Cancelled' satisfies OrderStatus;
 /**
  * The statuses whose orders are not counted as sales: their units and revenue leave the report
  * summaries in the transaction that sets them (docs/product/business-rules.md#money-on-the-overview).
- * A status added here (a returned order) is counted out the same way as Cancelled.
+ * A returned order's units are back in stock too (docs/decisions/031-failed-attempts-and-returns.md).
  */
-export const NOT_COUNTED_ORDER_STATUSES = [CANCELLED_ORDER_STATUS] as const satisfies readonly OrderStatus[];
+export const NOT_COUNTED_ORDER_STATUSES = [CANCELLED_ORDER_STATUS, 'Returned'] as const satisfies readonly OrderStatus[];
+/** An order refused or given up: its units are back in stock (docs/decisions/031-failed-attempts-and-returns.md). */
+export const RETURNED_ORDER_STATUS = 'Returned' satisfies OrderStatus;
+
+/**
+ * Why a delivery attempt failed (docs/product/business-rules.md#failed-attempts); `other` needs a
+ * note saying what happened.
+ */
+export const ATTEMPT_REASONS = ['no_one_home', 'address_not_found', 'refused', 'other'] as const;
+export type AttemptReason = (typeof ATTEMPT_REASONS)[number];
+/** Each reason in words, as the board's dialog, the timeline and the customer's mail show it. */
+export const ATTEMPT_REASON_LABELS: Record<AttemptReason, string> = {
+  no_one_home: 'No one at home',
+  address_not_found: 'Address not found',
+  refused: 'Refused',
+  other: 'Other',
+};
+/** Longest note of a failed attempt, and of a manager's reason for reopening. */
+export const ATTEMPT_NOTE_MAX = 300;
+export const REOPEN_REASON_MAX = 300;
+/** How far ahead the next attempt may be planned, in days. */
+export const NEXT_ATTEMPT_MAX_DAYS = 30;
 
 /** Indian PIN codes: six digits, never starting with 0. */
 export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
@@ -97,9 +119,22 @@ export const ORDER_MESSAGES = {
   invalidDeviceTime: 'Device time must be a date and time with its offset, such as 2026-12-15T09:30:00Z',
   deviceTimeInFuture: 'Device time is in the future: check the device clock',
   deviceTimeTooOld: `Device time is more than ${DEVICE_TIME_MAX_AGE_DAYS} days old: this change can no longer be sent`,
+  attemptRecorded: 'Failed attempt recorded',
+  attemptReasonRequired: 'Choose why the delivery failed',
+  invalidAttemptReason: `Reason must be one of ${ATTEMPT_REASONS.join(', ')}`,
+  attemptNoteRequired: 'Say what happened',
+  attemptNoteTooLong: `Note must be at most ${ATTEMPT_NOTE_MAX} characters`,
+  nextAttemptDateRequired: 'Next attempt date is required',
+  invalidNextAttemptDate: 'Next attempt date must be a date such as 2026-12-16',
+  nextAttemptDateInPast: 'Next attempt date cannot be before today',
+  nextAttemptDateTooFar: `Next attempt date must be within ${NEXT_ATTEMPT_MAX_DAYS} days`,
+  reopened: 'Order reopened',
+  reopenReasonRequired: 'Give a reason for reopening',
+  reopenReasonTooLong: `Reason must be at most ${REOPEN_REASON_MAX} characters`,
+  onlyFinalReopens: 'Only a Delivered or Returned order can be reopened',
 } as const;
 
-/** 409 when a change reaches an order that is Cancelled: nothing about it changes again. */
+/** 409 when a courier's change reaches an order that is Delivered, Returned or Cancelled. */
 export const orderIsFinalMessage = (status: OrderStatus) =>
   `This order is ${status} and can no longer be changed`;
 
@@ -259,6 +294,12 @@ export const orderSchema = z
     customer_id: z.number().int(),
     /** Who ordered, for the courier's board and the manager's lists. */
     customer_name: z.string(),
+    /**
+     * The last failed attempt's reason and the next attempt's day (YYYY-MM-DD); null before any.
+     * Optional to readers: a board kept offline from before them lacks them.
+     */
+    last_attempt_reason: z.enum(ATTEMPT_REASONS).nullable().optional(),
+    next_attempt_date: z.string().nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -271,9 +312,25 @@ export const orderStatusChangeSchema = z
     at: z.string(),
     /** When the courier's device made it, for a change made offline; null (or absent) otherwise. */
     device_at: z.string().nullable().optional(),
+    /** A manager's reason, when the change reopened a Delivered or Returned order; absent on the tracking page. */
+    reopen_reason: z.string().nullable().optional(),
   })
   .meta({ id: 'OrderStatusChange' });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** One failed delivery attempt, as the order page's timeline shows it. */
+export const orderAttemptSchema = z
+  .object({
+    reason: z.enum(ATTEMPT_REASONS),
+    /** What happened, in the courier's words; required for `other`, else may be empty. */
+    note: z.string(),
+    next_attempt_date: z.string(),
+    /** When the server received it, and when the device made it (offline), as for status changes. */
+    at: z.string(),
+    device_at: z.string().nullable(),
+  })
+  .meta({ id: 'OrderAttempt' });
+export type OrderAttempt = z.infer<typeof orderAttemptSchema>;
 
 /**
  * GET /api/orders/{id}: the order, its courier's name, its status timeline (oldest first) and the
@@ -283,6 +340,8 @@ export const orderDetailSchema = orderSchema
   .extend({
     courier_name: z.string(),
     status_history: z.array(orderStatusChangeSchema),
+    /** Failed delivery attempts, oldest first (always sent; optional to readers, as above). */
+    attempts: z.array(orderAttemptSchema).optional(),
     tracking_url: z.string(),
   })
   .meta({ id: 'OrderDetail' });
@@ -397,3 +456,54 @@ export type ShippingCostQueryInput = z.input<typeof shippingCostQuerySchema>;
 /** Shipping cost in dollars. */
 export const shippingCostResponseSchema = z.object({ shipping_cost: z.number() });
 export type ShippingCostResponse = z.infer<typeof shippingCostResponseSchema>;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (day: string) =>
+  DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+
+/**
+ * POST /api/orders/{id}/attempts: a courier's failed delivery attempt
+ * (docs/product/business-rules.md#failed-attempts). Whether the next date is today or later, and
+ * within NEXT_ATTEMPT_MAX_DAYS, the server checks against its clock.
+ */
+export const failedAttemptBodySchema = z
+  .object({
+    reason: z.enum(ATTEMPT_REASONS, {
+      error: (issue) =>
+        isAbsent(issue.input) || issue.input === ''
+          ? ORDER_MESSAGES.attemptReasonRequired
+          : ORDER_MESSAGES.invalidAttemptReason,
+    }),
+    note: text('Note', { lines: 'multi', error: ORDER_MESSAGES.attemptNoteTooLong })
+      .max(ATTEMPT_NOTE_MAX, { error: ORDER_MESSAGES.attemptNoteTooLong })
+      .default(''),
+    next_attempt_date: z
+      .string({
+        error: (issue) =>
+          isAbsent(issue.input)
+            ? ORDER_MESSAGES.nextAttemptDateRequired
+            : ORDER_MESSAGES.invalidNextAttemptDate,
+      })
+      .trim()
+      .min(1, { error: ORDER_MESSAGES.nextAttemptDateRequired, abort: true })
+      .refine(isRealDay, ORDER_MESSAGES.invalidNextAttemptDate),
+    /** When the courier's device recorded it, for one queued offline (as for status changes). */
+    device_time: z.iso.datetime({ offset: true, error: ORDER_MESSAGES.invalidDeviceTime }).optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.reason === 'other' && body.note.length === 0) {
+      context.addIssue({ code: 'custom', path: ['note'], message: ORDER_MESSAGES.attemptNoteRequired });
+    }
+  });
+export type FailedAttemptBody = z.input<typeof failedAttemptBodySchema>;
+
+/** POST /api/orders/{id}/reopen: a manager's reason, kept in the audit trail and on the timeline. */
+export const reopenOrderBodySchema = z.object(
+  {
+    reason: text('Reason', { lines: 'multi', error: ORDER_MESSAGES.reopenReasonRequired })
+      .min(1, { error: ORDER_MESSAGES.reopenReasonRequired, abort: true })
+      .max(REOPEN_REASON_MAX, { error: ORDER_MESSAGES.reopenReasonTooLong }),
+  },
+  { error: ORDER_MESSAGES.reopenReasonRequired },
+);
+export type ReopenOrderBody = z.input<typeof reopenOrderBodySchema>;

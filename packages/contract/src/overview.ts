@@ -63,7 +63,13 @@ export const courierDaySchema = z
   .object({
     today: day,
     yesterday: day,
-    today_by_status: z.object({ Processing: count, 'In Transit': count, Delivered: count, Cancelled: count }),
+    today_by_status: z.object({
+      Processing: count,
+      'In Transit': count,
+      Delivered: count,
+      Returned: count,
+      Cancelled: count,
+    }),
     overdue: z.object({ Processing: count, 'In Transit': count }),
   })
   .meta({ id: 'CourierDay' });

@@ -91,7 +91,8 @@ export type CreateStockResponse = z.infer<typeof createStockResponseSchema>;
 /**
  * Why a stock item's quantity changed (docs/product/business-rules.md#stock-history): its opening
  * balance when history began, the quantity it was created with, an edit on Update Stock, a
- * customer order, a customer order cancelled (its units back), a supply order delivered, a stock
+ * customer order, a customer order cancelled or returned (its units back), a returned order
+ * reopened (its units taken again), a supply order delivered, a stock
  * count confirmed, a file imported (docs/decisions/019-data-in-and-out.md).
  */
 export const STOCK_MOVEMENT_REASONS = [
@@ -100,6 +101,8 @@ export const STOCK_MOVEMENT_REASONS = [
   'edit',
   'order',
   'order_cancelled',
+  'order_returned',
+  'order_reopened',
   'supply_delivery',
   'count',
   'import',
@@ -113,6 +116,8 @@ export const STOCK_MOVEMENT_REASON_LABELS: Record<StockMovementReason, string> =
   edit: 'Edited on Update Stock',
   order: 'Customer order',
   order_cancelled: 'Customer order cancelled',
+  order_returned: 'Customer order returned',
+  order_reopened: 'Customer order reopened',
   supply_delivery: 'Supply delivery',
   count: 'Stock count',
   import: 'Imported from a file',

@@ -33,6 +33,7 @@ import { orderManagersMigration } from './migrations/2026-12-11-order-managers';
 import { reorderRulesMigration } from './migrations/2026-12-12-reorder-rules';
 import { discontinuedProductsMigration } from './migrations/2026-12-13-discontinued-products';
 import { deviceTimesMigration } from './migrations/2026-12-15-device-times';
+import { failedAttemptsAndReturnsMigration } from './migrations/2026-12-16-failed-attempts-and-returns';
 import { orderRevenueMigration } from './migrations/2026-12-18-order-revenue';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
@@ -68,6 +69,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-12-reorder-rules': reorderRulesMigration,
   '2026-12-13-discontinued-products': discontinuedProductsMigration,
   '2026-12-15-device-times': deviceTimesMigration,
+  '2026-12-16-failed-attempts-and-returns': failedAttemptsAndReturnsMigration,
   '2026-12-18-order-revenue': orderRevenueMigration,
 };
 

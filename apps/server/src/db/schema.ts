@@ -1,5 +1,6 @@
 import type {
   ApprovalStatus,
+  AttemptReason,
   AuditAction,
   AuditEntityType,
   LocationType,
@@ -165,6 +166,24 @@ export interface OrdersTable {
   updated_at: Timestamp;
   /** The random token of the public tracking link (docs/product/business-rules.md#following-an-order). */
   tracking_token: string;
+  /** The last failed attempt's reason and the next attempt's day; null before any (order_attempts). */
+  last_attempt_reason: Generated<AttemptReason | null>;
+  next_attempt_date: Generated<string | null>;
+}
+
+/** Each failed delivery attempt of an order (docs/decisions/031-failed-attempts-and-returns.md). */
+export interface OrderAttemptsTable {
+  id: Generated<number>;
+  order_id: number;
+  courier_id: number;
+  reason: AttemptReason;
+  /** The courier's words; '' when the reason says it all. */
+  note: string;
+  /** YYYY-MM-DD. */
+  next_attempt_date: string;
+  created_at: Timestamp;
+  /** When the courier's device made it, for one queued offline; null otherwise. */
+  device_at: Timestamp | null;
 }
 
 /** Each status a customer order took and when, oldest first by id. */
@@ -190,6 +209,8 @@ export interface OrderStatusChangesTable {
   created_at: Timestamp;
   /** When the courier's device made it, for a change queued offline; null otherwise. */
   device_at: Timestamp | null;
+  /** A manager's reason, on the step that reopened a Delivered or Returned order; null otherwise. */
+  reopen_reason: string | null;
 }
 
 /**
@@ -291,7 +312,7 @@ export interface OrderDailyStatsTable {
   day: string;
   total_orders: number;
   delivered_orders: number;
-  /** Orders of the day that count as sales: not in NOT_COUNTED_ORDER_STATUSES (not Cancelled). */
+  /** Orders of the day that count as sales: not in NOT_COUNTED_ORDER_STATUSES (not Cancelled nor Returned). */
   counted_orders: number;
   /** The items' value of those orders, in cents (docs/product/business-rules.md#money-on-the-overview). */
   revenue_cents: number;
@@ -442,6 +463,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_changes: OrderStatusChangesTable;
+  order_attempts: OrderAttemptsTable;
   order_managers: OrderManagersTable;
   idempotency_keys: IdempotencyKeysTable;
   supplier_products: SupplierProductsTable;

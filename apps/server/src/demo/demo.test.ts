@@ -46,6 +46,10 @@ describe('the demo business', () => {
     expect(summary?.cancelled.byCustomers).toBeGreaterThan(0);
     expect(summary?.cancelled.byManagers).toBeGreaterThan(0);
     expect(summary?.reassigned).toBeGreaterThan(0);
+    // Failed attempts, a Returned order and its reopening (docs/decisions/031-failed-attempts-and-returns.md).
+    expect(summary?.attempts).toBeGreaterThan(0);
+    expect(summary?.returned).toBeGreaterThan(0);
+    expect(summary?.reopened).toBe(1);
     const cancelled = await t.database.db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))

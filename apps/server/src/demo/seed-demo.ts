@@ -63,6 +63,8 @@ interface OpenOrder {
   status: OrderStatus;
   createdAt: number;
   deliveryDate: number;
+  /** Failed delivery attempts so far (docs/decisions/031-failed-attempts-and-returns.md). */
+  attempts: number;
 }
 
 interface OpenSupplyOrder {
@@ -78,6 +80,10 @@ export interface DemoSummary {
   supplyOrders: Record<SupplyOrderStatus, number>;
   /** Orders cancelled by their customers while Processing, and by managers at the desk. */
   cancelled: { byCustomers: number; byManagers: number };
+  /** Failed delivery attempts, orders Returned (refused or given up) and Returned orders reopened. */
+  attempts: number;
+  returned: number;
+  reopened: number;
   /** Orders a manager handed to another courier at the desk. */
   reassigned: number;
 }
@@ -156,6 +162,16 @@ export async function seedDemoBusiness(
       throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
     }
     return response.json() as T;
+  }
+
+  /** A call a conflict may refuse (409: the stock is gone meanwhile); undefined then. */
+  async function callAllowing<T>(account: Account, method: 'POST' | 'PUT', url: string, body?: object) {
+    try {
+      return await call<T>(account, method, url, body);
+    } catch (error) {
+      if (error instanceof Error && error.message.includes(' answered 409')) return undefined;
+      throw error;
+    }
   }
 
   async function logIn(account: Account, password = DEMO_PASSWORD) {
@@ -285,7 +301,9 @@ export async function seedDemoBusiness(
     number
   >;
   let placed = 0;
-  const following = { byCustomers: 0, byManagers: 0, reassigned: 0 };
+  const following = { byCustomers: 0, byManagers: 0, reassigned: 0, attempts: 0, returned: 0, reopened: 0 };
+  /** Returned orders not yet looked at by a manager: one is reopened at the desk. */
+  const returnedOrders: OpenOrder[] = [];
   const closeOrder = (order: OpenOrder) => openOrders.splice(openOrders.indexOf(order), 1);
 
   /**
@@ -294,6 +312,20 @@ export async function seedDemoBusiness(
    * or cancels it while Processing (the customer phoned: stock back).
    */
   const workTheDesk = async () => {
+    // The first order Returned is reopened (the customer phoned: they want it after all); its
+    // units are taken again when the shelves still hold them.
+    const returned = returnedOrders.shift();
+    if (returned && following.reopened === 0 && returned.managers[0]) {
+      const answer = await callAllowing(returned.managers[0], 'POST', `/api/orders/${returned.id}/reopen`, {
+        reason: 'The customer phoned: they will be home tomorrow and want it after all',
+      });
+      if (answer) {
+        following.reopened += 1;
+        returned.status = 'Processing';
+        returned.attempts = 0;
+        openOrders.push(returned);
+      }
+    }
     for (const order of [...openOrders]) {
       const manager = order.managers[0];
       if (!manager) continue;
@@ -397,9 +429,33 @@ export async function seedDemoBusiness(
       const now = clock.now().getTime();
       if (order.status === 'Processing' && now - order.createdAt > 12 * 3_600_000) {
         await setOrderStatus(order, 'In Transit');
-      } else if (order.status === 'In Transit' && now >= order.deliveryDate && random.next() < 0.9) {
-        await setOrderStatus(order, 'Delivered');
-        closeOrder(order);
+      } else if (order.status === 'In Transit' && now >= order.deliveryDate) {
+        const roll = random.next();
+        if (order.attempts >= 2 || (order.attempts > 0 && (roll < 0.2 || following.returned === 0))) {
+          // Given up after two failed attempts, or refused at the door: its stock comes back.
+          await setOrderStatus(order, 'Returned');
+          closeOrder(order);
+          returnedOrders.push(order);
+          following.returned += 1;
+        } else if (roll < 0.85) {
+          await setOrderStatus(order, 'Delivered');
+          closeOrder(order);
+        } else if (roll < 0.95 || following.attempts === 0) {
+          const reason = random.pick([
+            'no_one_home',
+            'no_one_home',
+            'address_not_found',
+            'refused',
+            'other',
+          ] as const);
+          await call(order.courier, 'POST', `/api/orders/${order.id}/attempts`, {
+            reason,
+            note: reason === 'other' ? 'Gate locked and the guard away' : '',
+            next_attempt_date: new Date(now + DAY_MS).toISOString().slice(0, 10),
+          });
+          order.attempts += 1;
+          following.attempts += 1;
+        }
       }
     }
     await moveSupplyOrders(Math.min(dayStart + 10 * 3_600_000, end));
@@ -442,6 +498,7 @@ export async function seedDemoBusiness(
         status: order.status,
         createdAt: time,
         deliveryDate: Date.parse(order.delivery_date),
+        attempts: 0,
       };
       openOrders.push(open);
       // Now and then a customer thinks better of it within the hour (before the day's next order,
@@ -567,6 +624,9 @@ export async function seedDemoBusiness(
     supplyOrders: supplyCounts,
     cancelled: { byCustomers: following.byCustomers, byManagers: following.byManagers },
     reassigned: following.reassigned,
+    attempts: following.attempts,
+    returned: following.returned,
+    reopened: following.reopened,
   };
 }
 

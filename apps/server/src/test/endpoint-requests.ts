@@ -460,6 +460,20 @@ export const VALID_REQUESTS: Record<
     params: id(await createOrder(world)),
     body: { courier_service_id: world.other['Courier Service'].user.id },
   }),
+  'POST /api/orders/:id/attempts': async (world) => ({
+    params: id(await createOrder(world)),
+    body: {
+      reason: 'no_one_home',
+      next_attempt_date: world.t.clock.now().toISOString().slice(0, 10),
+    },
+  }),
+  'POST /api/orders/:id/reopen': async (world) => {
+    const orderId = await createOrder(world);
+    await send(world, 'PUT', `/api/orders/${orderId}`, world.owner['Courier Service'], {
+      body: { status: 'Delivered' },
+    });
+    return { params: id(orderId), body: { reason: 'Delivered to the wrong house' } };
+  },
   'GET /api/track/:token': async (world) => ({
     params: {
       token: (

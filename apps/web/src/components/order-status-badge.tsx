@@ -5,6 +5,7 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
   Processing: 'blue',
   'In Transit': 'orange',
   Delivered: 'green',
+  Returned: 'red',
   Cancelled: 'gray',
 };
 

@@ -175,3 +175,8 @@ export function parseDateField(text: string): string | undefined {
   const date = new Date(`${day}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : undefined;
 }
+
+/** A calendar day (YYYY-MM-DD, such as a next attempt's) as day/month/year, the same day in any time zone. */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T12:00:00`);
+}

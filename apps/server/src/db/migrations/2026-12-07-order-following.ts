@@ -24,7 +24,11 @@ const STATUSES = `${COURIER_STATUSES}, 'Cancelled'`;
  * own CREATE statement, the old one dropped, the copy renamed, its indexes and triggers made again,
  * the keys checked; all in one transaction (Kysely runs SQLite migrations outside one).
  */
-async function setStatusCheck(db: Kysely<unknown>, dialect: MigrationContext['dialect'], statuses: string) {
+export async function setStatusCheck(
+  db: Kysely<unknown>,
+  dialect: MigrationContext['dialect'],
+  statuses: string,
+) {
   if (dialect === 'postgres') {
     await sql`alter table orders drop constraint orders_status_check`.execute(db);
     await sql`alter table orders add constraint orders_status_check check (status in (${sql.raw(statuses)}))`.execute(

@@ -284,6 +284,8 @@ describe('the authorization matrix', () => {
         "POST /api/orders/status: courier assigned (order)",
         "POST /api/orders/:id/cancel: manager stocked, customer own (order)",
         "PUT /api/orders/:id/courier: manager stocked (order)",
+        "POST /api/orders/:id/attempts: courier assigned (order)",
+        "POST /api/orders/:id/reopen: manager stocked (order)",
         "GET /api/track/:token: public",
         "GET /api/stock-replenishment/products: manager all, supplier own (supplierProduct)",
         "POST /api/stock-replenishment/products: supplier own (supplierProduct)",

@@ -396,6 +396,8 @@ describe('control characters in text fields', () => {
     'PUT /api/addresses/:id body.shipping_address',
     'PUT /api/supply-order-drafts/:id body.address',
     'POST /api/supply-order-drafts/:id/place body.address',
+    'POST /api/orders/:id/attempts body.note',
+    'POST /api/orders/:id/reopen body.reason',
   ]);
   const endpoints = (Object.keys(API_ACCESS) as ApiEndpoint[]).filter(
     (endpoint) => endpoint !== 'GET /api/events',

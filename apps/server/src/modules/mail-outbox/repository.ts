@@ -75,6 +75,17 @@ export async function getOrderMailFacts(db: Executor, orderId: number, userId: n
   return { ...order, items };
 }
 
+/** An order's last failed attempt, which its attempt mail tells of. */
+export function getLastAttempt(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_attempts')
+    .select(['reason', 'note', 'next_attempt_date'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Only while the claim is still this sender's: a row another sender took over is not touched. */
 export async function markSent(db: Executor, id: number, token: string, now: string): Promise<boolean> {
   const result = await db

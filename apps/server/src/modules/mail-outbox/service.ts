@@ -108,6 +108,7 @@ export function createMailOutbox(deps: MailOutboxDeps) {
       totalCents: facts.items_total_cents + facts.shipping_cost_cents,
       trackingUrl: `${deps.publicUrl}${trackingPath(facts.tracking_token)}`,
       accountUrl,
+      attempt: row.kind === 'order_attempt_failed' ? await repo.getLastAttempt(db, facts.id) : undefined,
     });
     try {
       await withDeadline(

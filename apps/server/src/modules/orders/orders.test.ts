@@ -133,6 +133,8 @@ describe('placing an order', () => {
       courier_service_id: courier.user.id,
       customer_id: customer.user.id,
       customer_name: 'Asha',
+      last_attempt_reason: null,
+      next_attempt_date: null,
     });
     expect(await stockQuantity(widget)).toBe(8);
     expect(await stockQuantity(bolt)).toBe(97);

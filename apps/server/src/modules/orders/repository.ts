@@ -1,9 +1,11 @@
 import {
+  type AttemptReason,
   CANCELLED_ORDER_STATUS,
   type CourierOrderStatus,
   isFinalOrderStatus,
   ORDER_LIST,
   type Order,
+  type OrderAttempt,
   type OrderSortField,
   type OrderStatus,
   type OrderStatusChange,
@@ -65,6 +67,8 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     courier_service_id: row.courier_service_id,
     customer_id: row.customer_id,
     customer_name: row.customer_name,
+    last_attempt_reason: row.last_attempt_reason ?? null,
+    next_attempt_date: row.next_attempt_date ?? null,
   };
 }
 
@@ -236,6 +240,8 @@ export interface StatusChange {
   previous_status: OrderStatus;
   customer_id: number;
   created_at: string;
+  /** The goods' value at the order's prices: what a return takes out of the revenue. */
+  items_total_cents: number;
   /** +1 when the order became Delivered, −1 when it stopped being Delivered, else 0. */
   deliveredChange: 1 | 0 | -1;
 }
@@ -265,6 +271,7 @@ export async function changeOrderStatus(
     previous_status: current.status,
     customer_id: current.customer_id,
     created_at: current.created_at,
+    items_total_cents: current.items_total_cents,
     deliveredChange: status === 'Delivered' ? 1 : current.status === 'Delivered' ? -1 : 0,
   };
 }
@@ -276,16 +283,52 @@ export function lockOrder(db: Executor, id: number, reach: Reach) {
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
     .where(reached('orders', reach))
-    .returning(['status', 'customer_id', 'courier_service_id', 'created_at', 'items_total_cents'])
+    .returning(['status', 'customer_id', 'courier_service_id', 'created_at', 'items_total_cents', 'delivery_date'])
     .executeTakeFirst();
 }
 
 /** Sets a locked order's status to Cancelled. */
 export async function markCancelled(db: Executor, id: number, updatedAt: string): Promise<void> {
+  await setStatus(db, id, CANCELLED_ORDER_STATUS, updatedAt);
+}
+
+/** Sets a locked order's status (a manager's reopening). */
+export async function setStatus(db: Executor, id: number, status: OrderStatus, updatedAt: string) {
+  await db.updateTable('orders').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+}
+
+/** A failed delivery attempt as written (docs/decisions/031-failed-attempts-and-returns.md). */
+export interface NewAttempt {
+  order_id: number;
+  courier_id: number;
+  reason: AttemptReason;
+  note: string;
+  next_attempt_date: string;
+  created_at: string;
+  device_at: string | null;
+}
+
+/** Writes a failed attempt of a locked order and keeps its reason and next date on the order. */
+export async function recordAttempt(db: Executor, attempt: NewAttempt): Promise<void> {
+  await db.insertInto('order_attempts').values(attempt).execute();
   await db
     .updateTable('orders')
-    .set({ status: CANCELLED_ORDER_STATUS, updated_at: updatedAt })
-    .where('id', '=', id)
+    .set({
+      last_attempt_reason: attempt.reason,
+      next_attempt_date: attempt.next_attempt_date,
+      updated_at: attempt.created_at,
+    })
+    .where('id', '=', attempt.order_id)
+    .execute();
+}
+
+/** An order's failed attempts, oldest first. */
+export function listAttempts(db: Executor, orderId: number): Promise<OrderAttempt[]> {
+  return db
+    .selectFrom('order_attempts')
+    .select(['reason', 'note', 'next_attempt_date', 'created_at as at', 'device_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
     .execute();
 }
 
@@ -335,6 +378,8 @@ interface StatusChangeRow {
   created_at: string;
   /** The courier's device time, for a change made offline (docs/decisions/029-offline-courier-changes.md). */
   device_at?: string | null;
+  /** A manager's reason for reopening the order (docs/decisions/031-failed-attempts-and-returns.md). */
+  reopen_reason?: string | null;
 }
 
 const insertStatusChangeQuery = compiledQuery((db, row: StatusChangeRow) =>
@@ -344,16 +389,35 @@ const insertStatusChangeQuery = compiledQuery((db, row: StatusChangeRow) =>
     actor_id: row.actor_id,
     created_at: row.created_at,
     device_at: row.device_at ?? null,
+    reopen_reason: row.reopen_reason ?? null,
   }),
 );
 
 /** Writes one step of an order's status timeline, in the transaction that took it. */
 export async function recordStatusChange(db: Executor, row: StatusChangeRow): Promise<void> {
-  await insertStatusChangeQuery.execute(db, { ...row, device_at: row.device_at ?? null });
+  await insertStatusChangeQuery.execute(db, {
+    ...row,
+    device_at: row.device_at ?? null,
+    reopen_reason: row.reopen_reason ?? null,
+  });
 }
 
-/** An order's status timeline, oldest first. */
+/** An order's status timeline, oldest first, with a manager's reasons for reopening it. */
 export async function listStatusChanges(db: Executor, orderId: number): Promise<OrderStatusChange[]> {
+  const rows = await db
+    .selectFrom('order_status_changes')
+    .select(['status', 'created_at as at', 'device_at', 'reopen_reason'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  // Only a reopening step carries a reason; the others stay as they were.
+  return rows.map(({ reopen_reason, ...change }) =>
+    reopen_reason === null ? change : { ...change, reopen_reason },
+  );
+}
+
+/** An order's status timeline as anyone holding its tracking link sees it: no reasons. */
+export async function listPublicStatusChanges(db: Executor, orderId: number): Promise<OrderStatusChange[]> {
   return db
     .selectFrom('order_status_changes')
     .select(['status', 'created_at as at', 'device_at'])

@@ -2,6 +2,7 @@ import {
   bulkStatusBodySchema,
   bulkStatusResponseSchema,
   errorResponseSchema,
+  failedAttemptBodySchema,
   idempotencyHeadersSchema,
   idParamsSchema,
   ORDER_MESSAGES,
@@ -14,6 +15,7 @@ import {
   orderStatusCountsQuerySchema,
   orderStatusCountsSchema,
   reassignCourierBodySchema,
+  reopenOrderBodySchema,
   shippingCostQuerySchema,
   shippingCostResponseSchema,
   TRACKING_TOKEN_PATTERN,
@@ -196,6 +198,56 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
         scopeOf(request),
         request.params.id,
         request.body.courier_service_id,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  // A failed attempt made offline is sent later like a status change: an Idempotency-Key makes
+  // the repeat a replay (docs/decisions/031-failed-attempts-and-returns.md).
+  routes.post(
+    '/api/orders/:id/attempts',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        security,
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: failedAttemptBodySchema,
+        response: { 201: orderDetailResponseSchema, ...conflicts, 422: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { reason, note, next_attempt_date, device_time } = request.body;
+      const order = await orderService.recordAttempt(
+        scopeOf(request),
+        request.params.id,
+        { reason, note, next_attempt_date },
+        auditContextOf(request),
+        { deviceTime: device_time, idempotencyKey: idempotencyKeyOf(request) },
+      );
+      return reply.status(201).send({ message: ORDER_MESSAGES.attemptRecorded, order });
+    },
+  );
+
+  routes.post(
+    '/api/orders/:id/reopen',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        body: reopenOrderBodySchema,
+        response: { 200: orderDetailResponseSchema, ...conflicts },
+      },
+    },
+    async (request) => ({
+      message: ORDER_MESSAGES.reopened,
+      order: await orderService.reopen(
+        scopeOf(request),
+        request.params.id,
+        request.body.reason,
         auditContextOf(request),
       ),
     }),

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ATTEMPT_REASON_LABELS,
+  type AttemptReason,
   type BulkStatusResult,
   bulkStatusMessage,
   CANCELLED_ORDER_STATUS,
   type CourierOrderStatus,
   DEVICE_TIME_MAX_AGE_DAYS,
   DEVICE_TIME_MAX_AHEAD_MS,
+  isFinalOrderStatus,
+  isReopenableOrderStatus,
   type LocationType,
+  NEXT_ATTEMPT_MAX_DAYS,
   type Notification,
   notEnoughStockMessage,
   ORDER_MESSAGES,
@@ -19,6 +24,7 @@ import {
   type OrderStatusCounts,
   orderIsFinalMessage,
   productUnavailableMessage,
+  RETURNED_ORDER_STATUS,
   type Tracking,
   trackingPath,
 } from '@depot/contract';
@@ -42,7 +48,13 @@ import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines'
 import { type Placing, recordPlaced } from '../order-engine/placing';
 import type { RowTurns } from '../order-engine/row-turns';
 import type { PincodeService } from '../pincodes/service';
-import { countCancelledOrder, countDeliveredChange, countPlacedOrder, utcDay } from '../reports/summaries';
+import {
+  countCancelledOrder,
+  countDeliveredChange,
+  countPlacedOrder,
+  countReopenedOrder,
+  utcDay,
+} from '../reports/summaries';
 import { recordMovements } from '../stocks/movements';
 import * as repo from './repository';
 import { expectedDeliveryDate, shippingCostCents } from './shipping';
@@ -69,7 +81,11 @@ const NEW_ORDER_STATUS: OrderStatus = 'Processing';
 const MAIL_OF_STATUS: Partial<Record<CourierOrderStatus, MailKind>> = {
   'In Transit': 'order_in_transit',
   Delivered: 'order_delivered',
+  Returned: 'order_returned',
 };
+
+/** Where a reopened order goes back to (docs/decisions/031-failed-attempts-and-returns.md). */
+const REOPENED_STATUS = { Delivered: 'In Transit', Returned: 'Processing' } as const;
 
 export const orderPlacedMessage = (orderId: number) =>
   `Order #${orderId} has been placed and is ${NEW_ORDER_STATUS}`;
@@ -77,6 +93,11 @@ export const orderStatusMessage = (orderId: number, status: OrderStatus) =>
   `Order #${orderId} is now ${status}`;
 export const courierChangedMessage = (orderId: number, courierName: string) =>
   `Order #${orderId} will be delivered by ${courierName}`;
+/** dd/mm/yyyy, as the SPEC writes dates, of a YYYY-MM-DD day. */
+const dayInWords = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+export const attemptFailedMessage = (orderId: number, reason: AttemptReason, nextDay: string) =>
+  `Order #${orderId} could not be delivered (${ATTEMPT_REASON_LABELS[reason]}); next attempt on ${dayInWords(nextDay)}`;
+export const ATTEMPT_FAILED_TITLE = 'Delivery Attempt Failed';
 
 /**
  * A tracking token: the time in hex, then 128 random bits (base64url). The random part makes it
@@ -141,6 +162,60 @@ export function checkedDeviceTime(deviceTime: string, now: Date): string {
   return new Date(at).toISOString();
 }
 
+/**
+ * The next attempt's day: from the day the attempt was made (the device's, offline) to
+ * NEXT_ATTEMPT_MAX_DAYS after it (docs/product/validation-and-messages.md#failed-attempts).
+ */
+export function checkedNextAttemptDate(day: string, madeAt: string): string {
+  const field = (message: string) => new InvalidError(message, [{ path: 'next_attempt_date', message }]);
+  const today = utcDay(madeAt);
+  const last = utcDay(
+    new Date(Date.parse(`${today}T00:00:00Z`) + NEXT_ATTEMPT_MAX_DAYS * 86_400_000).toISOString(),
+  );
+  if (day < today) throw field(ORDER_MESSAGES.nextAttemptDateInPast);
+  if (day > last) throw field(ORDER_MESSAGES.nextAttemptDateTooFar);
+  return day;
+}
+
+/** Stock rows an order's return or re-taking touches, as row-turns name them (row-turns.ts). */
+const stockRowsOf = (units: readonly { stock_id: number }[]) =>
+  units.map((line) => `stocks ${line.stock_id}`);
+
+/**
+ * Every unit of an order back to its stock item with a movement: the one return that a
+ * cancellation and a Returned order share (docs/product/business-rules.md#cancelling-an-order).
+ * Answers the managers whose items they are.
+ */
+async function returnUnits(
+  trx: Parameters<typeof repo.getOrder>[0],
+  returning: {
+    orderId: number;
+    units: readonly { stock_id: number; quantity: number }[];
+    reason: 'order_cancelled' | 'order_returned';
+    actorId: number;
+    now: string;
+  },
+): Promise<number[]> {
+  const returned = [];
+  for (const line of returning.units) {
+    const row = await repo.returnStock(trx, line.stock_id, line.quantity, returning.now);
+    returned.push({ ...line, quantity_after: row.quantity, manager_id: row.inventory_manager_id });
+  }
+  await recordMovements(
+    trx,
+    returned.map((line) => ({
+      stock_id: line.stock_id,
+      change: line.quantity,
+      quantity_after: line.quantity_after,
+      reason: returning.reason,
+      actor_id: returning.actorId,
+      order_id: returning.orderId,
+      created_at: returning.now,
+    })),
+  );
+  return [...new Set(returned.map((line) => line.manager_id))];
+}
+
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, clock, events } = deps;
   const trackingUrl = (token: string) => `${deps.publicUrl}${trackingPath(token)}`;
@@ -149,10 +224,12 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function detailOf(executor: Kysely<Database> | Parameters<typeof repo.getOrder>[0], order: Order) {
     const facts = await repo.getFollowingFacts(executor, order.id);
     const history = await repo.listStatusChanges(executor, order.id);
+    const attempts = await repo.listAttempts(executor, order.id);
     return {
       ...order,
       courier_name: facts?.courier_name ?? '',
       status_history: history,
+      attempts,
       tracking_url: trackingUrl(facts?.tracking_token ?? ''),
     } satisfies OrderDetail;
   }
@@ -184,54 +261,75 @@ export function createOrderService(deps: OrderServiceDeps) {
       statusCode: 200,
       body: { message: ORDER_MESSAGES.statusUpdated, order },
     });
-    const { order, notification } = await db.transaction().execute(async (trx) => {
-      const now = clock.now().toISOString();
-      const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
-      // An order out of reach answers 404, like a missing one: it never reveals that it exists.
-      const order = await repo.getOrder(trx, id, scope.reach);
-      if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-      if (changed === 'final') throw new ConflictError(orderIsFinalMessage(order.status), 'order_final');
-      if (changed === 'unchanged') {
+    // A Returned order gives its units back: it takes its turn at their stock rows as a cancel does.
+    const units = status === RETURNED_ORDER_STATUS ? await repo.listOrderUnits(db, id) : [];
+    const changeInTurn = () =>
+      db.transaction().execute(async (trx) => {
+        const now = clock.now().toISOString();
+        const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
+        // An order out of reach answers 404, like a missing one: it never reveals that it exists.
+        const order = await repo.getOrder(trx, id, scope.reach);
+        if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+        if (changed === 'final') throw new ConflictError(orderIsFinalMessage(order.status), 'order_final');
+        if (changed === 'unchanged') {
+          await key.store(trx, answer(order));
+          return { order, notification: undefined, managers: [] };
+        }
+        if (status === RETURNED_ORDER_STATUS) {
+          await returnUnits(trx, {
+            orderId: id,
+            units,
+            reason: 'order_returned',
+            actorId: scope.user.id,
+            now,
+          });
+        }
+        const managers = await repo.listManagersOfOrder(trx, id);
+        await repo.recordStatusChange(trx, {
+          order_id: id,
+          status,
+          actor_id: scope.user.id,
+          created_at: now,
+          device_at: deviceAt,
+        });
+        const notification = await createNotification(trx, {
+          user_id: changed.customer_id,
+          title: status,
+          message: orderStatusMessage(id, status),
+          order_id: id,
+          created_at: now,
+        });
+        await recordAuditEvent(trx, audit, now, {
+          action: 'order.status_changed',
+          entityType: 'order',
+          entityId: id,
+          before: { status: changed.previous_status },
+          after: status === RETURNED_ORDER_STATUS ? { status, returned: units } : { status },
+          viewers: [order.customer_id, order.courier_service_id, ...managers],
+        });
+        const mailKind = MAIL_OF_STATUS[status];
+        if (mailKind) await enqueueOrderMail(trx, { orderId: id, kind: mailKind, now });
+        // Last, as the report summaries' hot rows stay locked until commit.
+        if (changed.deliveredChange !== 0) {
+          await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
+        }
+        if (status === RETURNED_ORDER_STATUS)
+          await countCancelledOrder(trx, utcDay(changed.created_at), units, changed.items_total_cents);
+        // With the change, in its transaction: a replay of the key answers this (docs/decisions/006).
         await key.store(trx, answer(order));
-        return { order, notification: undefined };
-      }
-      await repo.recordStatusChange(trx, {
-        order_id: id,
-        status,
-        actor_id: scope.user.id,
-        created_at: now,
-        device_at: deviceAt,
+        return { order, notification, managers };
       });
-      const notification = await createNotification(trx, {
-        user_id: changed.customer_id,
-        title: status,
-        message: orderStatusMessage(id, status),
-        order_id: id,
-        created_at: now,
-      });
-      await recordAuditEvent(trx, audit, now, {
-        action: 'order.status_changed',
-        entityType: 'order',
-        entityId: id,
-        before: { status: changed.previous_status },
-        after: { status },
-        viewers: [order.customer_id, order.courier_service_id, ...(await repo.listManagersOfOrder(trx, id))],
-      });
-      const mailKind = MAIL_OF_STATUS[status];
-      if (mailKind) await enqueueOrderMail(trx, { orderId: id, kind: mailKind, now });
-      // Last, as the report summaries' hot rows stay locked until commit.
-      if (changed.deliveredChange !== 0) {
-        await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
-      }
-      // With the change, in its transaction: a replay of the key answers this (docs/decisions/006).
-      await key.store(trx, answer(order));
-      return { order, notification };
-    });
+    const { order, notification, managers } = await deps.rowTurns.inTurn(stockRowsOf(units), changeInTurn);
 
     if (notification) {
       if (MAIL_OF_STATUS[status]) deps.mailOutbox.wake();
       publishToCustomer(order, notification);
       events.publish(order.courier_service_id, { type: 'order-updated', data: { order } });
+      // A return changes the managers' stock: their desks follow (docs/decisions/025).
+      if (status === RETURNED_ORDER_STATUS) {
+        for (const managerId of managers)
+          events.publish(managerId, { type: 'order-updated', data: { order } });
+      }
     }
     return { order, changed: notification !== undefined };
   }
@@ -311,6 +409,8 @@ export function createOrderService(deps: OrderServiceDeps) {
               delivery_date: expectedDeliveryDate(placedAt, draft.location_type),
               created_at: now,
               tracking_token: newTrackingToken(placedAt),
+              last_attempt_reason: null,
+              next_attempt_date: null,
             },
             items,
             customer.name,
@@ -383,7 +483,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return {
         order_id: found.id,
         status: found.status,
-        status_history: await repo.listStatusChanges(db, found.id),
+        status_history: await repo.listPublicStatusChanges(db, found.id),
         delivery_date: found.delivery_date,
         courier_name: found.courier_name,
         town: lookup?.PostOffice?.[0]?.District ?? '',
@@ -461,30 +561,20 @@ export function createOrderService(deps: OrderServiceDeps) {
         db.transaction().execute(async (trx) => {
           const now = clock.now().toISOString();
           const locked = await lockReached(trx, scope, id);
-          if (locked.status === CANCELLED_ORDER_STATUS) {
+          if (locked.status === CANCELLED_ORDER_STATUS || locked.status === RETURNED_ORDER_STATUS) {
             throw new ConflictError(orderIsFinalMessage(locked.status), 'order_final');
           }
           if (locked.status !== 'Processing') {
             throw new ConflictError(ORDER_MESSAGES.onlyProcessingCancels, 'order_not_cancellable');
           }
           await repo.markCancelled(trx, id, now);
-          const returned = [];
-          for (const line of units) {
-            const row = await repo.returnStock(trx, line.stock_id, line.quantity, now);
-            returned.push({ ...line, quantity_after: row.quantity, manager_id: row.inventory_manager_id });
-          }
-          await recordMovements(
-            trx,
-            returned.map((line) => ({
-              stock_id: line.stock_id,
-              change: line.quantity,
-              quantity_after: line.quantity_after,
-              reason: 'order_cancelled' as const,
-              actor_id: scope.user.id,
-              order_id: id,
-              created_at: now,
-            })),
-          );
+          const managers = await returnUnits(trx, {
+            orderId: id,
+            units,
+            reason: 'order_cancelled',
+            actorId: scope.user.id,
+            now,
+          });
           await repo.recordStatusChange(trx, {
             order_id: id,
             status: CANCELLED_ORDER_STATUS,
@@ -498,7 +588,6 @@ export function createOrderService(deps: OrderServiceDeps) {
             order_id: id,
             created_at: now,
           });
-          const managers = [...new Set(returned.map((line) => line.manager_id))];
           await recordAuditEvent(trx, audit, now, {
             action: 'order.cancelled',
             entityType: 'order',
@@ -515,11 +604,158 @@ export function createOrderService(deps: OrderServiceDeps) {
           await countCancelledOrder(trx, utcDay(locked.created_at), units, locked.items_total_cents);
           return { detail, notification, managers };
         });
-      const { detail, notification, managers } = await deps.rowTurns.inTurn(
-        units.map((line) => `stocks ${line.stock_id}`),
-        cancelInTurn,
-      );
+      const { detail, notification, managers } = await deps.rowTurns.inTurn(stockRowsOf(units), cancelInTurn);
       deps.mailOutbox.wake();
+      publishToCustomer(detail, notification);
+      for (const userId of new Set([detail.courier_service_id, ...managers])) {
+        events.publish(userId, { type: 'order-updated', data: { order: detail } });
+      }
+      return detail;
+    },
+
+    /**
+     * A courier's failed delivery attempt (docs/product/business-rules.md#failed-attempts), of an
+     * order of theirs that is not final: in one transaction the attempt, the order's last reason
+     * and next date, the customer's notification and mail, the audit event and the
+     * Idempotency-Key's answer. The order's row lock comes first, so a racing Delivered, Returned
+     * or cancel either waits for it or refuses it (409 `order_final`).
+     */
+    async recordAttempt(
+      scope: Scope,
+      id: number,
+      attempt: { reason: AttemptReason; note: string; next_attempt_date: string },
+      audit: AuditContext,
+      sent: SentChange = {},
+    ): Promise<OrderDetail> {
+      const receivedAt = clock.now();
+      const deviceAt = sent.deviceTime === undefined ? null : checkedDeviceTime(sent.deviceTime, receivedAt);
+      const nextDay = checkedNextAttemptDate(attempt.next_attempt_date, deviceAt ?? receivedAt.toISOString());
+      const key = sent.idempotencyKey ?? NO_IDEMPOTENCY_KEY;
+      const { detail, notification } = await db.transaction().execute(async (trx) => {
+        const now = clock.now().toISOString();
+        const locked = await lockReached(trx, scope, id);
+        if (isFinalOrderStatus(locked.status)) {
+          throw new ConflictError(orderIsFinalMessage(locked.status), 'order_final');
+        }
+        await repo.recordAttempt(trx, {
+          order_id: id,
+          courier_id: scope.user.id,
+          reason: attempt.reason,
+          note: attempt.note,
+          next_attempt_date: nextDay,
+          created_at: now,
+          device_at: deviceAt,
+        });
+        const notification = await createNotification(trx, {
+          user_id: locked.customer_id,
+          title: ATTEMPT_FAILED_TITLE,
+          message: attemptFailedMessage(id, attempt.reason, nextDay),
+          order_id: id,
+          created_at: now,
+        });
+        await recordAuditEvent(trx, audit, now, {
+          action: 'order.attempt_failed',
+          entityType: 'order',
+          entityId: id,
+          after: {
+            reason: attempt.reason,
+            note: attempt.note,
+            next_attempt_date: nextDay,
+            device_at: deviceAt,
+          },
+          viewers: [
+            locked.customer_id,
+            locked.courier_service_id,
+            ...(await repo.listManagersOfOrder(trx, id)),
+          ],
+        });
+        await enqueueOrderMail(trx, { orderId: id, kind: 'order_attempt_failed', now });
+        const order = await repo.getOrder(trx, id, 'all');
+        if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+        const detail = await detailOf(trx, order);
+        // With the attempt, in its transaction: a replay of the key answers this (docs/decisions/006).
+        await key.store(trx, {
+          statusCode: 201,
+          body: { message: ORDER_MESSAGES.attemptRecorded, order: detail },
+        });
+        return { detail, notification };
+      });
+      deps.mailOutbox.wake();
+      publishToCustomer(detail, notification);
+      events.publish(detail.courier_service_id, { type: 'order-updated', data: { order: detail } });
+      return detail;
+    },
+
+    /**
+     * A manager reopens a Delivered or Returned order holding their stock, with a reason
+     * (docs/product/business-rules.md#reopening-an-order): Delivered goes back to In Transit,
+     * Returned to Processing with its units taken again (409 and nothing changed when an item no
+     * longer has them). Row lock first: a racing courier change or a second reopen waits and then
+     * sees the order as this left it, so stock is taken once.
+     */
+    async reopen(scope: Scope, id: number, reason: string, audit: AuditContext): Promise<OrderDetail> {
+      const units = await repo.listOrderUnits(db, id);
+      const reopenInTurn = () =>
+        db.transaction().execute(async (trx) => {
+          const now = clock.now().toISOString();
+          const locked = await lockReached(trx, scope, id);
+          if (!isReopenableOrderStatus(locked.status)) {
+            throw new ConflictError(ORDER_MESSAGES.onlyFinalReopens, 'order_not_reopenable');
+          }
+          const previous = locked.status as keyof typeof REOPENED_STATUS;
+          const status = REOPENED_STATUS[previous];
+          let taken: { stock_id: number; quantity: number }[] = [];
+          if (previous === RETURNED_ORDER_STATUS) {
+            // The order engine's taking, as placing does: a short or deleted item refuses it all.
+            const lines = units.map((line) => ({ id: line.stock_id, quantity: line.quantity }));
+            const took = await takeLines(trx, lines, stockAt(now), ORDER_MESSAGES.tooLarge);
+            await recordMovements(
+              trx,
+              took.lines.map(({ row, quantity }) => ({
+                stock_id: row.id,
+                change: -quantity,
+                quantity_after: row.quantity,
+                reason: 'order_reopened' as const,
+                actor_id: scope.user.id,
+                order_id: id,
+                created_at: now,
+              })),
+            );
+            taken = units;
+          }
+          await repo.setStatus(trx, id, status, now);
+          await repo.recordStatusChange(trx, {
+            order_id: id,
+            status,
+            actor_id: scope.user.id,
+            created_at: now,
+            reopen_reason: reason,
+          });
+          const notification = await createNotification(trx, {
+            user_id: locked.customer_id,
+            title: status,
+            message: orderStatusMessage(id, status),
+            order_id: id,
+            created_at: now,
+          });
+          const managers = await repo.listManagersOfOrder(trx, id);
+          await recordAuditEvent(trx, audit, now, {
+            action: 'order.reopened',
+            entityType: 'order',
+            entityId: id,
+            before: { status: previous },
+            after: previous === RETURNED_ORDER_STATUS ? { status, reason, taken } : { status, reason },
+            viewers: [locked.customer_id, locked.courier_service_id, ...managers],
+          });
+          const order = await repo.getOrder(trx, id, 'all');
+          if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+          const detail = await detailOf(trx, order);
+          // Last, as the report summaries' hot rows stay locked until commit.
+          if (previous === 'Delivered') await countDeliveredChange(trx, utcDay(locked.created_at), -1);
+          else await countReopenedOrder(trx, utcDay(locked.created_at), units, locked.items_total_cents);
+          return { detail, notification, managers };
+        });
+      const { detail, notification, managers } = await deps.rowTurns.inTurn(stockRowsOf(units), reopenInTurn);
       publishToCustomer(detail, notification);
       for (const userId of new Set([detail.courier_service_id, ...managers])) {
         events.publish(userId, { type: 'order-updated', data: { order: detail } });
@@ -543,7 +779,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         .execute(async (trx) => {
           const now = clock.now().toISOString();
           const locked = await lockReached(trx, scope, id);
-          if (locked.status === CANCELLED_ORDER_STATUS) {
+          if (locked.status === CANCELLED_ORDER_STATUS || locked.status === RETURNED_ORDER_STATUS) {
             throw new ConflictError(orderIsFinalMessage(locked.status), 'order_final');
           }
           if (locked.status === 'Delivered') {

@@ -131,7 +131,7 @@ describe("each role's day", () => {
     expect(await day<CourierDay>(courier, 'courier')).toEqual({
       today: '2026-06-15',
       yesterday: '2026-06-14',
-      today_by_status: { Processing: 0, 'In Transit': 0, Delivered: 0, Cancelled: 0 },
+      today_by_status: { Processing: 0, 'In Transit': 0, Delivered: 0, Returned: 0, Cancelled: 0 },
       overdue: { Processing: 0, 'In Transit': 0 },
     });
   });
@@ -153,6 +153,7 @@ describe("each role's day", () => {
       Processing: 1,
       'In Transit': 1,
       Delivered: 1,
+      Returned: 0,
       Cancelled: 1,
     });
     expect(courierDay.overdue).toEqual({ Processing: 1, 'In Transit': 1 });

@@ -64,12 +64,12 @@ export async function deleteRule(db: Executor, stockId: number, managerId: numbe
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Units a stock item sold since a time: its order movements net of cancellations. */
+/** Units a stock item sold since a time: its order movements net of cancellations, returns and reopenings. */
 export async function unitsSoldSince(db: Executor, stockId: number, since: string): Promise<number> {
   const row = await db
     .selectFrom('stock_movements')
     .where('stock_id', '=', stockId)
-    .where('reason', 'in', ['order', 'order_cancelled'])
+    .where('reason', 'in', ['order', 'order_cancelled', 'order_returned', 'order_reopened'])
     .where('created_at', '>=', since)
     .select(sql<number | string | null>`sum(change)`.as('change'))
     .executeTakeFirst();

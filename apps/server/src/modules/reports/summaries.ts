@@ -75,7 +75,7 @@ export async function countPlacedOrder(
 }
 
 /**
- * An order created on `day` took a status of NOT_COUNTED_ORDER_STATUSES (Cancelled): its units and
+ * An order created on `day` took a status of NOT_COUNTED_ORDER_STATUSES (Cancelled, Returned): its units and
  * its items' value (`revenueCents`, the order's items_total_cents) no longer count as sold; it
  * stays counted as an order placed that day. Call it last, as above; `lines` name each stock item
  * once, in stock_id order.
@@ -109,6 +109,36 @@ export async function countCancelledOrder(
       .where('month', '=', day.slice(0, 7))
       .where('stock_id', '=', line.stock_id)
       .execute();
+  }
+}
+
+/**
+ * A Returned order created on `day` was reopened: the order, its units (taken again) and its items'
+ * value (`revenueCents`) count as sold once more, undoing countCancelledOrder. Call it last, as above.
+ */
+export async function countReopenedOrder(
+  db: Executor,
+  day: string,
+  lines: readonly { stock_id: number; quantity: number }[],
+  revenueCents: number,
+): Promise<void> {
+  await db
+    .updateTable('order_daily_stats')
+    .set((eb) => ({
+      counted_orders: eb('counted_orders', '+', 1),
+      revenue_cents: eb('revenue_cents', '+', revenueCents),
+    }))
+    .where('day', '=', day)
+    .execute();
+  for (const line of lines) {
+    await addDailyUnitsQuery.execute(db, { day, stock_id: line.stock_id, units: line.quantity });
+  }
+  for (const line of lines) {
+    await addMonthlyUnitsQuery.execute(db, {
+      month: day.slice(0, 7),
+      stock_id: line.stock_id,
+      units: line.quantity,
+    });
   }
 }
 
@@ -200,7 +230,7 @@ export async function rebuildReportSummaries(db: Executor): Promise<void> {
       db
         .selectFrom('order_items')
         .innerJoin('orders', 'orders.id', 'order_items.order_id')
-        // A cancelled order's units went back to stock: they were not sold.
+        // A cancelled or returned order's units went back to stock: they were not sold.
         .where('orders.status', 'not in', NOT_COUNTED_ORDER_STATUSES)
         .select((eb) => [
           orderDay.as('day'),

@@ -13,6 +13,8 @@ export const ACTION_COLORS: Record<AuditAction, string> = {
   'order.status_changed': 'indigo',
   'order.cancelled': 'gray',
   'order.courier_changed': 'indigo',
+  'order.attempt_failed': 'orange',
+  'order.reopened': 'indigo',
   'supply_order.placed': 'green',
   'supply_order.updated': 'indigo',
   'supply_order_draft.saved': 'blue',

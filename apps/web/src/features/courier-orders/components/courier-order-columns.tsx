@@ -1,7 +1,8 @@
-import { isFinalOrderStatus, type Order, type OrderSortField } from '@depot/contract';
+import { ATTEMPT_REASON_LABELS, isFinalOrderStatus, type Order, type OrderSortField } from '@depot/contract';
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
-import { formatDate, formatDateTime, formatMoney, formatWeight } from '@/lib/format';
+import { formatDate, formatDateTime, formatDay, formatMoney, formatWeight } from '@/lib/format';
+import { FAILED_ATTEMPT_LABEL } from './failed-attempt-dialog';
 import { OrderItemsList, OrderStatusBadge } from './order-cells';
 
 const PhoneLink = ({ order }: { order: Order }) => (
@@ -22,6 +23,16 @@ function SelectBox({ order, selection }: { order: Order; selection: OrderSelecti
   );
 }
 
+/** Under the status: the last failed attempt's reason and the next attempt's day, once there is one. */
+function LastAttempt({ order }: { order: Order }) {
+  if (!order.last_attempt_reason || !order.next_attempt_date) return null;
+  return (
+    <Text size="xs" c="orange.8" style={{ whiteSpace: 'nowrap' }}>
+      {ATTEMPT_REASON_LABELS[order.last_attempt_reason]} · next {formatDay(order.next_attempt_date)}
+    </Text>
+  );
+}
+
 /** The orders ticked for a bulk status change. */
 export interface OrderSelection {
   selected: ReadonlySet<number>;
@@ -36,6 +47,7 @@ export interface OrderSelection {
 export function courierOrderColumns(
   onUpdate: (order: Order) => void,
   selection: OrderSelection,
+  onAttempt: (order: Order) => void,
 ): ListColumn<Order, OrderSortField>[] {
   return [
     {
@@ -135,35 +147,66 @@ export function courierOrderColumns(
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             Delivery {formatDate(order.delivery_date)}
           </Text>
+          <LastAttempt order={order} />
         </Stack>
       ),
       card: 'aside',
-      cardCell: (order) => <OrderStatusBadge status={order.status} />,
+      cardCell: (order) => (
+        <Stack gap={2} align="flex-end">
+          <OrderStatusBadge status={order.status} />
+          <LastAttempt order={order} />
+        </Stack>
+      ),
     },
     {
       header: 'Action',
       card: 'actions',
       cell: (order) => (
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => onUpdate(order)}
-          aria-label={`Update status of order ${order.id}`}
-          // Delivered and Cancelled are final (docs/product/statuses.md#customer-orders).
-          disabled={isFinalOrderStatus(order.status)}
-        >
-          Update
-        </Button>
+        <Stack gap={6} align="stretch">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => onUpdate(order)}
+            aria-label={`Update status of order ${order.id}`}
+            // Delivered, Returned and Cancelled are final (docs/product/statuses.md#customer-orders).
+            disabled={isFinalOrderStatus(order.status)}
+          >
+            Update
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="orange"
+            onClick={() => onAttempt(order)}
+            aria-label={`Failed attempt for order ${order.id}`}
+            disabled={isFinalOrderStatus(order.status)}
+          >
+            {FAILED_ATTEMPT_LABEL}
+          </Button>
+        </Stack>
       ),
       cardCell: (order) => (
-        <Button
-          variant="light"
-          onClick={() => onUpdate(order)}
-          aria-label={`Update status of order ${order.id}`}
-          disabled={isFinalOrderStatus(order.status)}
-        >
-          Update status
-        </Button>
+        <Stack gap="xs" w="100%">
+          <Button
+            variant="light"
+            fullWidth
+            onClick={() => onUpdate(order)}
+            aria-label={`Update status of order ${order.id}`}
+            disabled={isFinalOrderStatus(order.status)}
+          >
+            Update status
+          </Button>
+          <Button
+            variant="light"
+            color="orange"
+            fullWidth
+            onClick={() => onAttempt(order)}
+            aria-label={`Failed attempt for order ${order.id}`}
+            disabled={isFinalOrderStatus(order.status)}
+          >
+            {FAILED_ATTEMPT_LABEL}
+          </Button>
+        </Stack>
       ),
     },
   ];

@@ -65,6 +65,12 @@ function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void 
           data={[...COURIER_ORDER_STATUSES]}
           {...form.getInputProps('status')}
         />
+        {form.values.status === 'Returned' && changed && (
+          <Alert color="orange" title="Returned is final">
+            The customer refused the order or it was given up: its items go back to stock and you can no
+            longer change it. A manager can reopen it.
+          </Alert>
+        )}
         {updateStatus.isError && (
           <Alert color="red" title="The status was not changed">
             {errorMessageOf(updateStatus.error)}

@@ -125,7 +125,7 @@ describe('Courier Service page', () => {
         'Steel Hinges × 4',
         '$7.80',
         'In TransitDelivery 24/11/2026',
-        'Update',
+        'UpdateFailed attempt',
       ],
       [
         '122/11/2026',
@@ -135,7 +135,7 @@ describe('Courier Service page', () => {
         'Steel Hinges × 4',
         '$7.80',
         'ProcessingDelivery 24/11/2026',
-        'Update',
+        'UpdateFailed attempt',
       ],
     ]);
     expect(within(table).getAllByRole('link', { name: '+91 98765 43210' })[0]).toHaveAttribute(
@@ -317,5 +317,57 @@ describe('Courier Service page', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search orders' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'Mumbai');
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
+  });
+
+  it('records a failed attempt through its dialog: a note for Other, then the row shows the next date', async () => {
+    const next = new Date(Date.now() + 2 * 86_400_000);
+    const day = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}`;
+    const shown = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+    const { user, requestsTo } = renderBoard(
+      [order(1), order(2, { status: 'Delivered' })],
+      {
+        'POST /api/orders/1/attempts': {
+          status: 201,
+          body: {
+            message: ORDER_MESSAGES.attemptRecorded,
+            order: { ...order(1, { last_attempt_reason: 'other', next_attempt_date: day }), attempts: [] },
+          },
+        },
+      },
+      '?status=all',
+    );
+    await screen.findByRole('table');
+    // A final order takes no attempt.
+    expect(screen.getByRole('button', { name: 'Failed attempt for order 2' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Failed attempt for order 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Failed attempt' }));
+    expect(dialog.getByRole('combobox', { name: 'Reason' })).toHaveValue('no_one_home');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Reason' }), 'Other');
+    await user.clear(dialog.getByLabelText(/Next attempt date/));
+    await user.type(dialog.getByLabelText(/Next attempt date/), day);
+    await user.click(dialog.getByRole('button', { name: 'Record attempt' }));
+    // Other needs a note: nothing is sent until it has one.
+    expect(await dialog.findByText(ORDER_MESSAGES.attemptNoteRequired)).toBeInTheDocument();
+    expect(requestsTo('POST /api/orders/1/attempts')).toHaveLength(0);
+
+    await user.type(dialog.getByRole('textbox', { name: /What happened/ }), 'Gate locked');
+    await user.click(dialog.getByRole('button', { name: 'Record attempt' }));
+    expect(await screen.findByText(ORDER_MESSAGES.attemptRecorded)).toBeInTheDocument();
+    expect(requestsTo('POST /api/orders/1/attempts').map((request) => request.body)).toEqual([
+      { reason: 'other', note: 'Gate locked', next_attempt_date: day },
+    ]);
+    expect(requestsTo('POST /api/orders/1/attempts')[0]?.headers['idempotency-key']).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getAllByText(`Other · next ${shown}`).length).toBeGreaterThan(0));
+  });
+
+  it('offers Returned among the statuses and says it is final before it is sent', async () => {
+    const { user } = renderBoard([order(1)]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Update status of order 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Order status' }), 'Returned');
+    expect(dialog.getByText('Returned is final')).toBeInTheDocument();
   });
 });

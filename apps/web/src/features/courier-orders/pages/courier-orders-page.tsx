@@ -23,6 +23,7 @@ import { toast } from '@/lib/toast';
 import { useBulkStatus } from '../api/bulk-status';
 import { useCourierOrderList, useOrderStatusCounts } from '../api/list-courier-orders';
 import { courierOrderColumns } from '../components/courier-order-columns';
+import { FailedAttemptDialog } from '../components/failed-attempt-dialog';
 import { UpdateStatusDialog } from '../components/update-status-dialog';
 import { useLiveCourierOrders } from '../components/use-live-courier-orders';
 import { OfflineSyncPanel } from '../offline/offline-sync-panel';
@@ -45,7 +46,7 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The courier's board (docs/product/screens.md#courier-service): opens on the open orders (not
- * Delivered or Cancelled), soonest due first (late ones at the top), with a count per status;
+ * Delivered, Returned or Cancelled), soonest due first (late ones at the top), with a count per status;
  * "Due today" narrows to what is due by today. A page at a time, updated live; several orders
  * ticked take one status at once.
  */
@@ -75,6 +76,7 @@ export default function CourierOrdersPage() {
   useLiveCourierOrders(courierId);
   const isPhone = useIsPhone();
   const [updating, setUpdating] = useState<Order | null>(null);
+  const [attempting, setAttempting] = useState<Order | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
   /** Sets the board's own URL choices, back on the first page, with nothing ticked. */
@@ -130,7 +132,7 @@ export default function CourierOrdersPage() {
       )}
       <DataList
         list={orders}
-        columns={courierOrderColumns(setUpdating, selection)}
+        columns={courierOrderColumns(setUpdating, selection, setAttempting)}
         rowKey={(order) => order.id}
         label="Orders"
         noun={{ one: 'order', other: 'orders' }}
@@ -140,7 +142,10 @@ export default function CourierOrdersPage() {
           dueToday && hasOrders
             ? { title: NOTHING_DUE_TEXT, hint: 'Choose "Any day" to see every open order.' }
             : hasOrders
-              ? { title: NO_OPEN_ORDERS_TEXT, hint: 'Choose "All" to see delivered and cancelled orders.' }
+              ? {
+                  title: NO_OPEN_ORDERS_TEXT,
+                  hint: 'Choose "All" to see delivered, returned and cancelled orders.',
+                }
               : { title: NO_COURIER_ORDERS_TEXT, hint: 'New orders appear here as customers place them.' }
         }
         noMatch={(search) =>
@@ -181,6 +186,7 @@ export default function CourierOrdersPage() {
         minTableWidth={900}
       />
       <UpdateStatusDialog order={updating} onClose={() => setUpdating(null)} />
+      <FailedAttemptDialog order={attempting} onClose={() => setAttempting(null)} />
     </Stack>
   );
 }

@@ -37,7 +37,7 @@ const SUPPLIER_DAY: SupplierDay = {
 const COURIER_DAY: CourierDay = {
   today: '2026-06-15',
   yesterday: '2026-06-14',
-  today_by_status: { Processing: 5, 'In Transit': 2, Delivered: 1, Cancelled: 0 },
+  today_by_status: { Processing: 5, 'In Transit': 2, Delivered: 1, Returned: 0, Cancelled: 0 },
   overdue: { Processing: 1, 'In Transit': 3 },
 };
 
@@ -162,7 +162,7 @@ describe("a courier's Overview", () => {
     renderOverview(COURIER, {
       'GET /api/overview/courier': {
         ...COURIER_DAY,
-        today_by_status: { Processing: 0, 'In Transit': 0, Delivered: 0, Cancelled: 0 },
+        today_by_status: { Processing: 0, 'In Transit': 0, Delivered: 0, Returned: 0, Cancelled: 0 },
         overdue: { Processing: 0, 'In Transit': 0 },
       },
     });

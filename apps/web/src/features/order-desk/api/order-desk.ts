@@ -3,6 +3,7 @@ import {
   isDayRangeInOrder,
   ORDER_LIST,
   type Order,
+  type OrderDetail,
   type OrderSortField,
   type orderDetailResponseSchema,
 } from '@depot/contract';
@@ -17,6 +18,7 @@ export const orderDeskKeys = {
   all: ['order-desk'] as const,
   lists: () => [...orderDeskKeys.all, 'list'] as const,
   couriers: () => [...orderDeskKeys.all, 'couriers'] as const,
+  detail: (id: number) => [...orderDeskKeys.all, 'detail', id] as const,
 };
 
 export const dayRangeOf = (filters: Filters) => ({ from: filters.from?.[0], to: filters.to?.[0] });
@@ -62,6 +64,30 @@ export function useReassignCourier() {
   return useMutation({
     mutationFn: ({ id, courierId }: { id: number; courierId: number }) =>
       apiClient.put<OrderDetailResponse>(`/api/orders/${id}/courier`, { courier_service_id: courierId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderDeskKeys.lists() }),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** GET /api/orders/{id}: one order of the desk with its timeline (statuses and failed attempts). */
+export function useDeskOrderDetail(id: number | undefined) {
+  return useQuery({
+    queryKey: orderDeskKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => apiClient.get<OrderDetail>(`/api/orders/${id}`, { signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/**
+ * POST /api/orders/{id}/reopen: a Delivered order back In Transit, a Returned one back to
+ * Processing with its units taken again (docs/decisions/031-failed-attempts-and-returns.md).
+ */
+export function useReopenOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiClient.post<OrderDetailResponse>(`/api/orders/${id}/reopen`, { reason }),
+    onSuccess: ({ order }) => queryClient.setQueryData(orderDeskKeys.detail(order.id), order),
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderDeskKeys.lists() }),
     meta: { handlesErrors: true },
   });

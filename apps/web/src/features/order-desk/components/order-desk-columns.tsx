@@ -1,13 +1,19 @@
-import type { Order, OrderSortField } from '@depot/contract';
+import {
+  ATTEMPT_REASON_LABELS,
+  isReopenableOrderStatus,
+  type Order,
+  type OrderSortField,
+} from '@depot/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { OrderStatusBadge } from '@/components/order-status-badge';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatDay, formatMoney } from '@/lib/format';
 
 interface DeskActions {
   courierName: (id: number) => string;
   onReassign: (order: Order) => void;
   onCancel: (order: Order) => void;
+  onReopen: (order: Order) => void;
 }
 
 /** The order desk's columns: who ordered, where to, who brings it, where it stands, and what can be done. */
@@ -15,6 +21,7 @@ export function orderDeskColumns({
   courierName,
   onReassign,
   onCancel,
+  onReopen,
 }: DeskActions): ListColumn<Order, OrderSortField>[] {
   return [
     { header: 'Order', sort: 'id', card: 'title', cell: (order) => <Text fw={600}>#{order.id}</Text> },
@@ -56,7 +63,16 @@ export function orderDeskColumns({
       header: 'Status',
       sort: 'status',
       card: 'aside',
-      cell: (order) => <OrderStatusBadge status={order.status} />,
+      cell: (order) => (
+        <Stack gap={2} align="flex-start">
+          <OrderStatusBadge status={order.status} />
+          {order.last_attempt_reason && order.next_attempt_date && (
+            <Text size="xs" c="orange.8">
+              {ATTEMPT_REASON_LABELS[order.last_attempt_reason]} · next {formatDay(order.next_attempt_date)}
+            </Text>
+          )}
+        </Stack>
+      ),
     },
     {
       header: 'Actions',
@@ -67,7 +83,7 @@ export function orderDeskColumns({
           <Button
             size="xs"
             variant="light"
-            disabled={order.status === 'Delivered' || order.status === 'Cancelled'}
+            disabled={order.status !== 'Processing' && order.status !== 'In Transit'}
             onClick={() => onReassign(order)}
             aria-label={`Change courier of order ${order.id}`}
           >
@@ -83,6 +99,17 @@ export function orderDeskColumns({
           >
             Cancel
           </Button>
+          {isReopenableOrderStatus(order.status) && (
+            <Button
+              size="xs"
+              variant="light"
+              color="indigo"
+              onClick={() => onReopen(order)}
+              aria-label={`Reopen order ${order.id}`}
+            >
+              Reopen
+            </Button>
+          )}
         </Stack>
       ),
     },

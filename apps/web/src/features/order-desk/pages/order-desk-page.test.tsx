@@ -123,4 +123,82 @@ describe('Customer Orders (manager)', () => {
     await waitFor(() => expect(requestsTo('POST /api/orders/11/cancel')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel order 11' })).toBeDisabled());
   });
+
+  it('reopens a Returned order with a reason, after showing its timeline and failed attempts', async () => {
+    let orders = [orderOf(12, 'Returned'), orderOf(11, 'Processing')];
+    const detailOf = (status: Order['status']) => ({
+      ...orderOf(12, status),
+      courier_name: 'Swift Couriers',
+      tracking_url: 'http://localhost/track/abc',
+      status_history: [
+        { status: 'Processing', at: '2026-11-20T09:00:00.000Z' },
+        { status: 'Returned', at: '2026-11-21T16:00:00.000Z' },
+      ],
+      attempts: [
+        {
+          reason: 'refused',
+          note: 'Customer refused at the door',
+          next_attempt_date: '2026-11-22',
+          at: '2026-11-21T15:00:00.000Z',
+          device_at: null,
+        },
+      ],
+    });
+    const { user, requestsTo } = renderDesk(() => orders, {
+      'GET /api/orders/12': { status: 200, body: detailOf('Returned') },
+      'POST /api/orders/12/reopen': () => {
+        orders = [orderOf(12, 'Processing'), orderOf(11, 'Processing')];
+        return { status: 200, body: { message: 'Order reopened', order: detailOf('Processing') } };
+      },
+    });
+    await screen.findAllByText('Cara Customer');
+    // Only a Delivered or Returned order can be reopened.
+    expect(screen.queryByRole('button', { name: 'Reopen order 11' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reopen order 12' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reopen order' }));
+    expect(await dialog.findByText('Delivery attempt failed')).toBeInTheDocument();
+    expect(dialog.getByText('Refused: Customer refused at the door')).toBeInTheDocument();
+
+    // A reason is required: nothing is sent without one.
+    await user.click(dialog.getByRole('button', { name: 'Reopen order' }));
+    expect(await dialog.findByText('Give a reason for reopening')).toBeInTheDocument();
+    expect(requestsTo('POST /api/orders/12/reopen')).toHaveLength(0);
+
+    await user.type(dialog.getByRole('textbox', { name: /Reason/ }), 'Customer asked again');
+    await user.click(dialog.getByRole('button', { name: 'Reopen order' }));
+    await waitFor(() => expect(requestsTo('POST /api/orders/12/reopen')).toHaveLength(1));
+    expect(requestsTo('POST /api/orders/12/reopen')[0]?.body).toEqual({ reason: 'Customer asked again' });
+    expect(await screen.findByText('Order reopened')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Reopen order 12' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('keeps the reopen dialog open with the reason the server refused', async () => {
+    const { user } = renderDesk(() => [orderOf(12, 'Returned')], {
+      'GET /api/orders/12': {
+        status: 200,
+        body: {
+          ...orderOf(12, 'Returned'),
+          courier_name: 'Swift',
+          tracking_url: '',
+          status_history: [],
+          attempts: [],
+        },
+      },
+      'POST /api/orders/12/reopen': {
+        status: 409,
+        body: {
+          error: 'not_enough_stock',
+          code: 'not_enough_stock',
+          message: 'Not enough stock for Steel Hinges',
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reopen order 12' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reopen order' }));
+    await user.type(dialog.getByRole('textbox', { name: /Reason/ }), 'Deliver after all');
+    await user.click(dialog.getByRole('button', { name: 'Reopen order' }));
+    expect(await dialog.findByText('Not enough stock for Steel Hinges')).toBeInTheDocument();
+  });
 });

@@ -25,6 +25,7 @@ import {
 } from '../api/order-desk';
 import { orderDeskColumns } from '../components/order-desk-columns';
 import { OrderDeskFilters } from '../components/order-desk-filters';
+import { ReopenDialog } from '../components/reopen-dialog';
 
 export const NO_DESK_ORDERS_TEXT = 'No customer has ordered your stock yet.';
 
@@ -38,6 +39,7 @@ export default function OrderDeskPage() {
   const queryClient = useQueryClient();
   const [reassigning, setReassigning] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [reopening, setReopening] = useState<Order | null>(null);
   const selection = useRowSelection();
   useLiveEvents((signal) => {
     if (signal.type === 'reconnected' || signal.type === 'order-updated') {
@@ -55,7 +57,12 @@ export default function OrderDeskPage() {
         list={orders}
         columns={[
           selectColumn<Order, OrderSortField>(selection, orders.rows, 'order'),
-          ...orderDeskColumns({ courierName, onReassign: setReassigning, onCancel: setCancelling }),
+          ...orderDeskColumns({
+            courierName,
+            onReassign: setReassigning,
+            onCancel: setCancelling,
+            onReopen: setReopening,
+          }),
         ]}
         rowKey={(order) => order.id}
         label="Customer orders"
@@ -84,6 +91,7 @@ export default function OrderDeskPage() {
       />
       <ReassignDialog order={reassigning} couriers={courierList} onClose={() => setReassigning(null)} />
       <CancelDialog order={cancelling} onClose={() => setCancelling(null)} />
+      <ReopenDialog order={reopening} onClose={() => setReopening(null)} />
     </Stack>
   );
 }

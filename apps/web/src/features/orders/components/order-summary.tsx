@@ -18,7 +18,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
               </Title>
               <OrderStatusBadge status={order.status} />
             </Group>
-            <OrderTimeline history={order.status_history} />
+            <OrderTimeline history={order.status_history} attempts={order.attempts} />
           </Stack>
         </Paper>
 
@@ -74,7 +74,11 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           <LabelledValue label="Courier" value={order.courier_name} />
           <LabelledValue
             label="Expected delivery"
-            value={order.status === 'Cancelled' ? '—' : formatDate(order.delivery_date)}
+            value={
+              order.status === 'Cancelled' || order.status === 'Returned'
+                ? '—'
+                : formatDate(order.delivery_date)
+            }
           />
           <LabelledValue label="Placed" value={formatDateTime(order.created_at)} />
         </SimpleGrid>

@@ -45,7 +45,11 @@ export function PackingSlip({ order }: { order: OrderDetail }) {
             <dt>Courier</dt>
             <dd>{order.courier_name}</dd>
             <dt>Expected delivery</dt>
-            <dd>{order.status === 'Cancelled' ? 'Cancelled' : formatDate(order.delivery_date)}</dd>
+            <dd>
+              {order.status === 'Cancelled' || order.status === 'Returned'
+                ? order.status
+                : formatDate(order.delivery_date)}
+            </dd>
             <dt>Location type</dt>
             <dd className="print-capitalize">{order.location_type}</dd>
             <dt>Status</dt>

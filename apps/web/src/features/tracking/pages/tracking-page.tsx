@@ -64,7 +64,11 @@ export default function TrackingPage() {
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <LabelledValue
                   label="Expected delivery"
-                  value={tracking.data.status === 'Cancelled' ? '—' : formatDate(tracking.data.delivery_date)}
+                  value={
+                    tracking.data.status === 'Cancelled' || tracking.data.status === 'Returned'
+                      ? '—'
+                      : formatDate(tracking.data.delivery_date)
+                  }
                 />
                 <LabelledValue label="Courier" value={tracking.data.courier_name} />
                 <LabelledValue
