@@ -247,6 +247,18 @@ describe('a failed delivery attempt', () => {
   });
 });
 
+/** The orders counted as sales and their revenue, over every day (docs/decisions/033). */
+const salesTotals = async () => {
+  const row = await db()
+    .selectFrom('order_daily_stats')
+    .select((eb) => [
+      eb.fn.sum<number>('counted_orders').as('orders'),
+      eb.fn.sum<number>('revenue_cents').as('revenue'),
+    ])
+    .executeTakeFirst();
+  return { orders: Number(row?.orders ?? 0), revenue: Number(row?.revenue ?? 0) };
+};
+
 describe('a Returned order', () => {
   it('gives every unit back exactly once with movements, uncounts its sales, notifies, mails, and is final for the courier', async () => {
     const a = await addStock(10);
@@ -360,9 +372,13 @@ describe("a manager's reopening", () => {
 
   it('takes a Returned order back to Processing and its units again, with movements', async () => {
     const stock = await addStock(10);
+    const before = await salesTotals();
     const id = await placeOrder([{ stock_id: stock, quantity: 4 }]);
+    // Four units at 2.50: the order counts once, for 10.00 of revenue, until it is returned.
+    expect(await salesTotals()).toEqual({ orders: before.orders + 1, revenue: before.revenue + 1000 });
     await setStatus(id, 'Returned');
     expect(await stockQuantity(stock)).toBe(10);
+    expect(await salesTotals()).toEqual(before);
     const response = await reopen(id, 'The customer called: deliver it after all');
     expect(response.statusCode).toBe(200);
     expect(response.json().order.status).toBe('Processing');
@@ -371,6 +387,7 @@ describe("a manager's reopening", () => {
       { stock_id: stock, change: -4, quantity_after: 6 },
     ]);
     expect(await unitsSold(stock)).toBe(4);
+    expect(await salesTotals()).toEqual({ orders: before.orders + 1, revenue: before.revenue + 1000 });
   });
 
   it('refuses with 409 and changes nothing when the stock is no longer there', async () => {
