@@ -9,6 +9,7 @@ import {
   text,
   WHOLE_STRING,
 } from './common';
+import { deliveryProofSchema, orderProofSchema, PROOF_MESSAGES } from './delivery-proofs';
 import {
   DAY_RANGE_RULE,
   dayRangeFilters,
@@ -278,6 +279,13 @@ export const orderDetailSchema = orderSchema
     courier_name: z.string(),
     status_history: z.array(orderStatusChangeSchema),
     tracking_url: z.string(),
+    /**
+     * The four-digit code the customer gives the courier at the door (docs/decisions/032): shown
+     * to the order's customer alone while it is open; null for everyone else and once it is closed.
+     */
+    delivery_code: z.string().nullable(),
+    /** Who took the order and how that was proven, once it is Delivered with a proof. */
+    proof: orderProofSchema.nullable(),
   })
   .meta({ id: 'OrderDetail' });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
@@ -304,6 +312,8 @@ export const trackingSchema = z
     courier_name: z.string(),
     town: z.string(),
     pin_code: z.string(),
+    /** The delivery code, for the customer holding the link; null once the order is closed. */
+    delivery_code: z.string().nullable(),
   })
   .meta({ id: 'Tracking' });
 export type Tracking = z.infer<typeof trackingSchema>;
@@ -366,8 +376,14 @@ export const updateOrderStatusBodySchema = z.object({
    * neither in the future nor too old.
    */
   device_time: z.iso.datetime({ offset: true, error: ORDER_MESSAGES.invalidDeviceTime }).optional(),
+  /** With Delivered: the recipient and the delivery code or a photo (docs/decisions/032). */
+  proof: deliveryProofSchema.optional(),
+}).refine((body) => body.proof === undefined || body.status === 'Delivered', {
+  error: PROOF_MESSAGES.proofOnlyDelivered,
+  path: ['proof'],
 });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
+export type UpdateOrderStatusInput = z.input<typeof updateOrderStatusBodySchema>;
 
 /** GET /api/orders/get-shipping-cost?total_weight=&location_type= (total weight in kg). */
 export const shippingCostQuerySchema = z.object({

@@ -33,6 +33,7 @@ import { orderManagersMigration } from './migrations/2026-12-11-order-managers';
 import { reorderRulesMigration } from './migrations/2026-12-12-reorder-rules';
 import { discontinuedProductsMigration } from './migrations/2026-12-13-discontinued-products';
 import { deviceTimesMigration } from './migrations/2026-12-15-device-times';
+import { deliveryProofsMigration } from './migrations/2026-12-17-delivery-proofs';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-12-reorder-rules': reorderRulesMigration,
   '2026-12-13-discontinued-products': discontinuedProductsMigration,
   '2026-12-15-device-times': deviceTimesMigration,
+  '2026-12-17-delivery-proofs': deliveryProofsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -4,6 +4,8 @@ import type {
   AuditEntityType,
   LocationType,
   OrderStatus,
+  ProofMethod,
+  ProofPhotoType,
   Role,
   StockMovementReason,
   SupplyOrderStatus,
@@ -165,6 +167,24 @@ export interface OrdersTable {
   updated_at: Timestamp;
   /** The random token of the public tracking link (docs/product/business-rules.md#following-an-order). */
   tracking_token: string;
+  /** Four random digits the customer gives at the door; null for orders closed before proofs (docs/decisions/032). */
+  delivery_code: string | null;
+  /** Wrong delivery codes tried; the fifth locks code proof for the order. */
+  delivery_code_failures: Generated<number>;
+}
+
+/** The proof of a delivered order: the recipient, and the code or a photo (docs/decisions/032). */
+export interface OrderProofsTable {
+  order_id: number;
+  recipient_name: string;
+  method: ProofMethod;
+  photo: Buffer | null;
+  photo_type: ProofPhotoType | null;
+  actor_id: number;
+  /** When the server received it. */
+  created_at: Timestamp;
+  /** When the courier's device took it, for a delivery made offline. */
+  device_at: Timestamp | null;
 }
 
 /** Each status a customer order took and when, oldest first by id. */
@@ -438,6 +458,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_changes: OrderStatusChangesTable;
+  order_proofs: OrderProofsTable;
   order_managers: OrderManagersTable;
   idempotency_keys: IdempotencyKeysTable;
   supplier_products: SupplierProductsTable;
