@@ -12,6 +12,7 @@ import {
   SUPPLY_ORDER_LIST,
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusBodyFor } from '../test/delivery-proof';
 import { orderDraftFor } from '../test/order-draft';
 import {
   createTestApp,
@@ -119,7 +120,8 @@ beforeAll(async () => {
     });
     const status = statuses[index % 3];
     if (status !== 'Processing') {
-      await send('PUT', `/api/orders/${order.json().order.id}`, users.courier, { status });
+      const id = order.json().order.id as number;
+      await send('PUT', `/api/orders/${id}`, users.courier, await statusBodyFor(t.database.db, id, status));
     }
   }
   const products = (await send('GET', '/api/stock-replenishment/products', users.manager)).json() as Row[];
