@@ -34,6 +34,7 @@ export const PROOF_MESSAGES = {
   photoTooLarge: `The photo must be at most ${PROOF_PHOTO_MAX_BYTES / 1024} KB`,
   codeLocked: `The delivery code is locked after ${DELIVERY_CODE_MAX_TRIES} wrong tries: take a photo instead`,
   photoNotFound: 'This order has no proof photo',
+  photoRequired: 'Take a photo of the delivery',
 } as const;
 
 /** 422 for a wrong delivery code, with the tries it has left (the last wrong one answers codeLocked). */

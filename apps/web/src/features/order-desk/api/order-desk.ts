@@ -3,6 +3,7 @@ import {
   isDayRangeInOrder,
   ORDER_LIST,
   type Order,
+  type OrderDetail,
   type OrderSortField,
   type orderDetailResponseSchema,
 } from '@depot/contract';
@@ -41,6 +42,15 @@ export const deskCouriersQueryOptions = () =>
     queryFn: ({ signal }) => apiClient.get<CourierService[]>('/api/couriers-services', { signal }),
     staleTime: 5 * 60_000,
   });
+
+/** GET /api/orders/{id}: one order with its proof of delivery, while a dialog shows it. */
+export function useDeskOrderDetail(id: number | null) {
+  return useQuery({
+    queryKey: [...orderDeskKeys.all, 'detail', id] as const,
+    queryFn: ({ signal }) => apiClient.get<OrderDetail>(`/api/orders/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
 
 export function useDeskCouriers() {
   return useQuery(deskCouriersQueryOptions());
