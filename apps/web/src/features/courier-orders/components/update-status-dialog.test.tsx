@@ -7,7 +7,7 @@ import {
   wrongDeliveryCodeMessage,
 } from '@depot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeEventSource } from '@/testing/fake-event-source';
 import { type FetchRoutes, stubFetch } from '@/testing/fetch-stub';
 import { listServer } from '@/testing/list-server';
@@ -71,10 +71,6 @@ const delivered = {
   body: { message: ORDER_MESSAGES.statusUpdated, order: order({ status: 'Delivered' }) },
 };
 
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:proof-preview');
-  URL.revokeObjectURL = vi.fn();
-});
 afterEach(() => {
   vi.clearAllMocks();
 });
