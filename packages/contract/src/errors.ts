@@ -49,8 +49,7 @@ export const ERROR_CODES = {
   proof_required:
     "Delivered needs a proof of delivery: the recipient's name and the delivery code or a photo (never in bulk).",
   wrong_delivery_code: 'The delivery code is wrong; the message says how many tries are left.',
-  delivery_code_locked:
-    'Five wrong delivery codes locked code proof for this order: give a photo instead.',
+  delivery_code_locked: 'Five wrong delivery codes locked code proof for this order: give a photo instead.',
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry shortly.',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request.',
   too_many_requests: 'Too many attempts: retry after the Retry-After header.',

@@ -367,21 +367,24 @@ export const orderResponseSchema = z.object({ message: z.string(), order: orderS
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
 /** PUT /api/orders/{id}: the courier sets one of the statuses. */
-export const updateOrderStatusBodySchema = z.object({
-  status: z.enum(COURIER_ORDER_STATUSES, {
-    error: (issue) => (isAbsent(issue.input) ? ORDER_MESSAGES.statusRequired : ORDER_MESSAGES.invalidStatus),
-  }),
-  /**
-   * When the courier's device made the change, for one queued offline; the server checks it is
-   * neither in the future nor too old.
-   */
-  device_time: z.iso.datetime({ offset: true, error: ORDER_MESSAGES.invalidDeviceTime }).optional(),
-  /** With Delivered: the recipient and the delivery code or a photo (docs/decisions/032). */
-  proof: deliveryProofSchema.optional(),
-}).refine((body) => body.proof === undefined || body.status === 'Delivered', {
-  error: PROOF_MESSAGES.proofOnlyDelivered,
-  path: ['proof'],
-});
+export const updateOrderStatusBodySchema = z
+  .object({
+    status: z.enum(COURIER_ORDER_STATUSES, {
+      error: (issue) =>
+        isAbsent(issue.input) ? ORDER_MESSAGES.statusRequired : ORDER_MESSAGES.invalidStatus,
+    }),
+    /**
+     * When the courier's device made the change, for one queued offline; the server checks it is
+     * neither in the future nor too old.
+     */
+    device_time: z.iso.datetime({ offset: true, error: ORDER_MESSAGES.invalidDeviceTime }).optional(),
+    /** With Delivered: the recipient and the delivery code or a photo (docs/decisions/032). */
+    proof: deliveryProofSchema.optional(),
+  })
+  .refine((body) => body.proof === undefined || body.status === 'Delivered', {
+    error: PROOF_MESSAGES.proofOnlyDelivered,
+    path: ['proof'],
+  });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
 export type UpdateOrderStatusInput = z.input<typeof updateOrderStatusBodySchema>;
 

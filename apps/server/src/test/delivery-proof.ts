@@ -21,4 +21,7 @@ export async function statusBodyFor(db: Executor, orderId: number, status: strin
 }
 
 /** A proof of delivery by photo: the small fixture JPEG. */
-export const photoProof = (recipient = 'Asha Rao') => ({ recipient_name: recipient, photo: PROOF_PHOTO_BASE64 });
+export const photoProof = (recipient = 'Asha Rao') => ({
+  recipient_name: recipient,
+  photo: PROOF_PHOTO_BASE64,
+});

@@ -90,7 +90,10 @@ describe('POST /api/orders/status', { timeout: 60_000 }, () => {
     const delivered = await placeOrder();
     // Delivered one at a time, with its proof: bulk refuses it (docs/decisions/032-proof-of-delivery.md).
     const proof = await codeProofOf(t.database.db, delivered.id);
-    const delivering = await t.call('PUT', `/api/orders/${delivered.id}`, courier, { status: 'Delivered', proof });
+    const delivering = await t.call('PUT', `/api/orders/${delivered.id}`, courier, {
+      status: 'Delivered',
+      proof,
+    });
     expect(delivering.statusCode).toBe(200);
     const mine = await placeOrder();
     const theirs = await placeOrder(customer, otherCourier);

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { createMailer, type Mail, type Mailer } from '../../lib/mailer';
-import { freePort } from '../../test/free-port';
 import { statusBodyFor } from '../../test/delivery-proof';
+import { freePort } from '../../test/free-port';
 import { orderDraftFor } from '../../test/order-draft';
 import { type ReceivedMail, startSmtpSink } from '../../test/smtp-sink';
 import {

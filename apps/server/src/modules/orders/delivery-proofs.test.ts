@@ -109,7 +109,9 @@ describe('the delivery code', () => {
     const detail = await detailAs(id, customer);
     expect(detail.delivery_code).toBeNull();
     const token = detail.tracking_url.split('/track/')[1] ?? '';
-    expect((await t.app.inject({ method: 'GET', url: `/api/track/${token}` })).json().delivery_code).toBeNull();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/track/${token}` })).json().delivery_code,
+    ).toBeNull();
   });
 
   it('refuses Delivered without a proof, changing nothing', async () => {
@@ -159,7 +161,10 @@ describe('the delivery code', () => {
 
     const byPhoto = await deliver(id, photoProof('Neighbour, flat 4'));
     expect(byPhoto.statusCode).toBe(200);
-    expect((await detailAs(id, customer)).proof).toMatchObject({ method: 'photo', recipient_name: 'Neighbour, flat 4' });
+    expect((await detailAs(id, customer)).proof).toMatchObject({
+      method: 'photo',
+      recipient_name: 'Neighbour, flat 4',
+    });
   });
 
   it('gives concurrent wrong tries no more than five guesses', async () => {
@@ -211,7 +216,9 @@ describe('the proof photo', () => {
       const photo = await t.call('GET', `/api/orders/${id}/proof/photo`, stranger);
       expect(photo.statusCode).toBe(404);
     }
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}/proof/photo` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}/proof/photo` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 404 for an order delivered by code', async () => {
@@ -225,7 +232,10 @@ describe('the proof photo', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
     const cases = [
       { photo: png, message: PROOF_MESSAGES.invalidPhoto },
-      { photo: Buffer.from('just text, said to be a photo').toString('base64'), message: PROOF_MESSAGES.invalidPhoto },
+      {
+        photo: Buffer.from('just text, said to be a photo').toString('base64'),
+        message: PROOF_MESSAGES.invalidPhoto,
+      },
       { photo: 'not base64!', message: PROOF_MESSAGES.invalidPhoto },
       {
         photo: Buffer.concat([proofPhotoBytes(), Buffer.alloc(PROOF_PHOTO_MAX_BYTES)]).toString('base64'),

@@ -69,7 +69,11 @@ describe('a change made offline', () => {
     const id = await placeOrder();
     const deviceTime = minutesAgo(42);
     const proof = await codeProofOf(t.database.db, id);
-    const response = await send(id, { status: 'Delivered', device_time: deviceTime, proof }, 'key-device-time');
+    const response = await send(
+      id,
+      { status: 'Delivered', device_time: deviceTime, proof },
+      'key-device-time',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().order.status).toBe('Delivered');
     const steps = await timeline(id);
@@ -92,7 +96,11 @@ describe('a change made offline', () => {
 
   it('is sent again with the same key: the first answer again, and nothing changes twice', async () => {
     const id = await placeOrder();
-    const body = { status: 'Delivered', device_time: minutesAgo(5), proof: await codeProofOf(t.database.db, id) };
+    const body = {
+      status: 'Delivered',
+      device_time: minutesAgo(5),
+      proof: await codeProofOf(t.database.db, id),
+    };
     const before = await deliveredCount();
     const first = await send(id, body, 'replayed-key');
     t.clock.advance(60_000);
@@ -113,7 +121,11 @@ describe('a change made offline', () => {
 
   it('sent many times at once with one key changes the order once', async () => {
     const id = await placeOrder();
-    const body = { status: 'Delivered', device_time: minutesAgo(3), proof: await codeProofOf(t.database.db, id) };
+    const body = {
+      status: 'Delivered',
+      device_time: minutesAgo(3),
+      proof: await codeProofOf(t.database.db, id),
+    };
     const answers = await Promise.all(Array.from({ length: 6 }, () => send(id, body, 'racing-key')));
     for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
     expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);

@@ -1,7 +1,7 @@
 import { type LiveEvent, type OrderDetail, TOTAL_COUNT_HEADER, type Tracking } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingBus } from '../../test/recording-bus';
 import { statusBodyFor } from '../../test/delivery-proof';
+import { recordingBus } from '../../test/recording-bus';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;

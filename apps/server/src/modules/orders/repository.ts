@@ -406,7 +406,11 @@ export function getDeliveryCode(db: Executor, id: number) {
  * tries at once cannot both take the last one. Answers the tries now counted, or undefined when the
  * code was already locked.
  */
-export async function countWrongCode(db: Executor, id: number, maxTries: number): Promise<number | undefined> {
+export async function countWrongCode(
+  db: Executor,
+  id: number,
+  maxTries: number,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('orders')
     .set((eb) => ({ delivery_code_failures: eb('delivery_code_failures', '+', 1) }))

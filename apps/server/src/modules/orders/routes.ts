@@ -22,8 +22,8 @@ import {
   updateOrderStatusBodySchema,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
 import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
@@ -187,12 +187,14 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
     },
     async (request, reply) => {
       const photo = await orderService.proofPhoto(scopeOf(request), request.params.id);
-      return reply
-        .header('content-type', photo.type)
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', 'inline')
-        // A Buffer is sent as it is: Fastify never passes one through the JSON serializer.
-        .send(photo.bytes as unknown as string);
+      return (
+        reply
+          .header('content-type', photo.type)
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-disposition', 'inline')
+          // A Buffer is sent as it is: Fastify never passes one through the JSON serializer.
+          .send(photo.bytes as unknown as string)
+      );
     },
   );
 

@@ -5,9 +5,10 @@ import {
   CANCELLED_ORDER_STATUS,
   type CourierOrderStatus,
   DELIVERY_CODE_MAX_TRIES,
-  type DeliveryProof,
   DEVICE_TIME_MAX_AGE_DAYS,
   DEVICE_TIME_MAX_AHEAD_MS,
+  type DeliveryProof,
+  isFinalOrderStatus,
   type LocationType,
   type Notification,
   notEnoughStockMessage,
@@ -17,16 +18,15 @@ import {
   type OrderDetail,
   type OrderDraft,
   type OrderListQuery,
-  type OrderStatus,
   type OrderProof,
+  type OrderStatus,
   type OrderStatusCounts,
   orderIsFinalMessage,
-  isFinalOrderStatus,
   PROOF_MESSAGES,
   PROOF_PHOTO_MAX_BYTES,
   type ProofPhotoType,
-  proofPhotoPath,
   productUnavailableMessage,
+  proofPhotoPath,
   type Tracking,
   trackingPath,
   wrongDeliveryCodeMessage,
@@ -236,7 +236,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (codesMatch(proof.code, kept.delivery_code)) return undefined;
     const tries = await repo.countWrongCode(trx, id, DELIVERY_CODE_MAX_TRIES);
     if (tries === undefined || tries >= DELIVERY_CODE_MAX_TRIES) return codeLocked;
-    return new AppError(422, 'wrong_delivery_code', wrongDeliveryCodeMessage(DELIVERY_CODE_MAX_TRIES - tries));
+    return new AppError(
+      422,
+      'wrong_delivery_code',
+      wrongDeliveryCodeMessage(DELIVERY_CODE_MAX_TRIES - tries),
+    );
   }
 
   /**
