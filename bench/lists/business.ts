@@ -130,7 +130,8 @@ const timesOver = (random: Random, count: number) =>
 export type UserRow = Selectable<UsersTable>;
 export type StockRow = Omit<Selectable<StocksTable>, 'sku'>;
 export type ProductRow = Omit<Selectable<SupplierProductsTable>, 'sku' | 'discontinued_at'>;
-export type OrderRow = Selectable<OrdersTable>;
+/** An order as the bench writes it: no delivery code (proofs are not timed here), no wrong tries. */
+export type OrderRow = Omit<Selectable<OrdersTable>, 'delivery_code' | 'delivery_code_failures'>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderManagerRow = Selectable<OrderManagersTable>;
 export type SupplyOrderRow = Selectable<SupplyOrdersTable>;

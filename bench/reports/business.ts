@@ -40,7 +40,8 @@ export interface StockRow {
 }
 
 /** An order row as stored, with the id the seeder gives it. */
-export type OrderRow = Selectable<OrdersTable>;
+/** An order as the bench writes it: no delivery code (proofs are not timed here), no wrong tries. */
+export type OrderRow = Omit<Selectable<OrdersTable>, 'delivery_code' | 'delivery_code_failures'>;
 export type OrderItemRow = Omit<Selectable<OrderItemsTable>, 'id'>;
 
 export const ORDER_COLUMNS = [
