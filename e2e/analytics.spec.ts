@@ -5,6 +5,7 @@ import {
   addStockThroughApi,
   expectNoHorizontalScroll,
   loggedInPage,
+  photoProofThroughApi,
   snapshot,
   suffix,
   watchForPageErrors,
@@ -54,7 +55,7 @@ async function businessWithOrders(browser: Browser, like: Page) {
     orderIds.push((await response.json()).order.id);
   }
   const delivered = await courier.request.put(`/api/orders/${orderIds[0]}`, {
-    data: { status: 'Delivered' },
+    data: { status: 'Delivered', proof: photoProofThroughApi('Front desk') },
   });
   expect(delivered.ok()).toBe(true);
 

@@ -2,8 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
   addStockThroughApi,
+  deliverThroughDialog as deliver,
+  deliveryCodeOf,
   expectNoHorizontalScroll,
   loggedInPage,
+  PARCEL_PHOTO,
   suffix,
   watchForPageErrors,
 } from './support/helpers';
@@ -75,12 +78,17 @@ for (const viewport of [
     await expect(bar).toBeHidden();
     await expect(courier.getByText('In Transit (3)')).toBeVisible();
 
-    // Two delivered at once; they are final: no tick, no Update.
-    for (const id of ids.slice(0, 2))
-      await courier.getByRole('checkbox', { name: `Select order ${id}` }).check();
-    await bar.getByRole('combobox', { name: 'New status' }).selectOption('Delivered');
-    await bar.getByRole('button', { name: 'Set status' }).click();
-    await expect(courier.getByText('2 orders updated')).toBeVisible();
+    // Delivered takes each order's own proof, so not in bulk: two delivered one at a time, on the
+    // customer's code and with a photo; they are final: no tick, no Update.
+    await courier.getByRole('checkbox', { name: `Select order ${ids[0]}` }).check();
+    await expect(bar.getByRole('combobox', { name: 'New status' }).locator('option')).toHaveText([
+      'Processing',
+      'In Transit',
+    ]);
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    const code = await deliveryCodeOf(customer, ids[0] as number);
+    await deliver(courier, ids[0] as number, { recipient: 'Cora Customer', code });
+    await deliver(courier, ids[1] as number, { recipient: 'Guard at the gate', photo: PARCEL_PHOTO });
     await courier.getByText('Delivered (2)').click();
     await expect(courier.getByRole('button', { name: `Update status of order ${ids[0]}` })).toBeDisabled();
     await expect(courier.getByRole('checkbox', { name: `Select order ${ids[0]}` })).toBeDisabled();

@@ -1,12 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { wrongDeliveryCodeMessage } from '@depot/contract';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from './support/environment';
 import {
   addStockThroughApi,
+  deliverThroughDialog as deliver,
+  deliveryCodeOf,
   loggedInPage,
+  PARCEL_PHOTO,
   PASSWORD,
+  type Proof,
   snapshot,
   suffix,
   uniqueEmail,
@@ -20,7 +25,7 @@ import {
 interface SentChange {
   url: string;
   key: string;
-  body: { status: string; device_time?: string };
+  body: { status: string; device_time?: string; proof?: { recipient_name: string } };
 }
 
 async function placeOrderThroughApi(customer: Page, courierId: number, stockId: number, address: string) {
@@ -37,18 +42,6 @@ async function placeOrderThroughApi(customer: Page, courierId: number, stockId: 
   });
   expect(response.status()).toBe(201);
   return (await response.json()).order.id as number;
-}
-
-/**
- * Marks an order Delivered through the board's dialog. Proof of delivery (photo or code, issue 22
- * part 4) is one more step here once it lands.
- */
-async function deliver(courier: Page, orderId: number) {
-  await courier.getByRole('button', { name: `Update status of order ${orderId}` }).click();
-  const dialog = courier.getByRole('dialog', { name: 'Update Order Status' });
-  await dialog.getByRole('combobox', { name: 'Order status' }).selectOption('Delivered');
-  await dialog.getByRole('button', { name: 'Update' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** Network errors are what going offline means; anything else (a CSP refusal, a crash) is not. */
@@ -99,8 +92,14 @@ for (const phone of [false, true]) {
     await courier.reload();
     await expect(courier.getByText(/^You are offline\./)).toBeVisible();
     const offlineFrom = new Date().toISOString();
-    for (const id of ids) {
-      await deliver(courier, id);
+    // Two on the customer's code (read from their order page's answer), one with a photo.
+    const proofs: Proof[] = [
+      { recipient: 'Cora Customer', code: await deliveryCodeOf(customer, ids[0] as number) },
+      { recipient: 'Neighbour at no. 2', photo: PARCEL_PHOTO },
+      { recipient: 'Cora Customer', code: await deliveryCodeOf(customer, ids[2] as number) },
+    ];
+    for (const [index, id] of ids.entries()) {
+      await deliver(courier, id, proofs[index] as Proof);
       await expect(
         courier.getByText('Saved on this device. It will be sent when the connection returns.').first(),
       ).toBeVisible();
@@ -132,11 +131,30 @@ for (const phone of [false, true]) {
       expect(delivered).toHaveLength(1);
       expect(delivered[0].device_at >= offlineFrom).toBe(true);
       expect(delivered[0].device_at <= delivered[0].at).toBe(true);
+      // The proof came with it, with the same device time.
+      const proof = proofs[ids.indexOf(id)] as Proof;
+      expect(order.proof).toMatchObject({
+        recipient_name: proof.recipient,
+        method: 'code' in proof ? 'code' : 'photo',
+        device_at: delivered[0].device_at,
+      });
+      if (order.proof.photo_url) {
+        const photo = await customer.request.get(order.proof.photo_url);
+        expect(photo.headers()['content-type']).toBe('image/jpeg');
+        expect(photo.headers()['cache-control']).toBe('private, max-age=3600');
+      }
     }
+    // The customer's page shows the proof of the photo delivery.
+    await customer.goto(`/dashboard/orders/${ids[1]}`);
+    const shown = customer.getByRole('region', { name: 'Proof of delivery' });
+    await expect(shown).toContainText('Neighbour at no. 2');
+    await expect(shown.getByRole('img', { name: /Photo of the delivery/ })).toBeVisible();
+    await snapshot(customer, `offline-${tag}-customer-proof`);
 
     // Replaying the queue changes nothing: the same keys answer the first answers.
     const queued = sent.filter((change) => change.body.device_time !== undefined);
     expect(queued.map((change) => change.url).sort()).toEqual(ids.map((id) => `/api/orders/${id}`).sort());
+    for (const change of queued) expect(change.body.proof?.recipient_name).toBeTruthy();
     for (const change of queued) {
       const replay = await courier.request.put(change.url, {
         headers: { 'idempotency-key': change.key },
@@ -156,10 +174,15 @@ for (const phone of [false, true]) {
       ).toHaveLength(1);
     }
     expect(unexpected(problems)).toEqual([]);
+    // No second proof either: the replayed changes named the same proofs.
+    for (const id of ids) {
+      const order = await (await customer.request.get(`/api/orders/${id}`)).json();
+      expect(order.proof.at <= new Date().toISOString()).toBe(true);
+    }
   });
 }
 
-test('a change kept offline for an order cancelled meanwhile is refused, and the courier is told why', async ({
+test('changes kept offline that Depot refuses on sync (a cancelled order, a wrong code) say why', async ({
   browser,
   page: firstPage,
 }) => {
@@ -169,14 +192,18 @@ test('a change kept offline for an order cancelled meanwhile is refused, and the
   const courierId = (await (await courier.request.get('/auth/profile')).json()).id as number;
   const customer = await loggedInPage(browser, firstPage, 'Customer', 'Cora Customer');
   const id = await placeOrderThroughApi(customer, courierId, stockId, `9 Janpath Road ${suffix()}`);
+  const wrongly = await placeOrderThroughApi(customer, courierId, stockId, `10 Janpath Road ${suffix()}`);
+  const code = await deliveryCodeOf(customer, id);
+  const wrongCode = String((Number(await deliveryCodeOf(customer, wrongly)) + 1) % 10_000).padStart(4, '0');
 
   await courier.goto('/dashboard/couriers');
   await expect(courier.getByRole('button', { name: `Update status of order ${id}` })).toBeVisible();
   // The worker takes control without a reload (clientsClaim): offline, the lazy parts still load.
   await expect.poll(() => courier.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await courier.context().setOffline(true);
-  await deliver(courier, id);
-  await expect(courier.getByText('1 waiting to sync')).toBeVisible();
+  await deliver(courier, id, { recipient: 'Cora Customer', code });
+  await deliver(courier, wrongly, { recipient: 'Cora Customer', code: wrongCode });
+  await expect(courier.getByText('2 waiting to sync')).toBeVisible();
   expect((await customer.request.post(`/api/orders/${id}/cancel`)).status()).toBe(200);
   await courier.context().setOffline(false);
   await expect(
@@ -184,9 +211,15 @@ test('a change kept offline for an order cancelled meanwhile is refused, and the
       `Order ${id} was not set to Delivered: This order is Cancelled and can no longer be changed`,
     ),
   ).toBeVisible({ timeout: 10_000 });
+  await expect(
+    courier.getByText(`Order ${wrongly} was not set to Delivered: ${wrongDeliveryCodeMessage(4)}`),
+  ).toBeVisible();
   await expect(courier.getByText(/waiting to sync/)).toBeHidden();
+  await snapshot(courier, 'offline-refused-wrong-code');
   const order = await (await customer.request.get(`/api/orders/${id}`)).json();
   expect(order.status).toBe('Cancelled');
+  const notDelivered = await (await customer.request.get(`/api/orders/${wrongly}`)).json();
+  expect(notDelivered.status).toBe('Processing');
 });
 
 test("the courier's page is installable, by Chromium's own check", async () => {

@@ -5,6 +5,7 @@ import {
   expectNoHorizontalScroll,
   loggedInPage,
   openFromSidebar,
+  PARCEL_PHOTO,
   snapshot,
   suffix,
   watchForPageErrors,
@@ -163,6 +164,13 @@ test('@phone the customer screens and the courier board fit a phone', async ({
   await card.getByRole('button', { name: /Update status of order/ }).click();
   const dialog = courier.getByRole('dialog', { name: 'Update Order Status' });
   await dialog.getByRole('combobox', { name: 'Order status' }).selectOption('Delivered');
+  // The proof of delivery (docs/decisions/032-proof-of-delivery.md), on a phone.
+  await dialog.getByRole('textbox', { name: /Recipient name/ }).fill('Priya');
+  await dialog.getByRole('radio', { name: 'Photo' }).check();
+  await dialog.locator('input[type=file]').setInputFiles(PARCEL_PHOTO);
+  await expect(dialog.getByRole('img', { name: 'The photo taken as proof' })).toBeVisible();
+  await expectNoHorizontalScroll(courier);
+  await snapshot(courier, 'phone-delivered-with-photo');
   await dialog.getByRole('button', { name: 'Update' }).click();
   await expect(card).toContainText('Delivered');
 

@@ -130,8 +130,11 @@ const timesOver = (random: Random, count: number) =>
 export type UserRow = Selectable<UsersTable>;
 export type StockRow = Omit<Selectable<StocksTable>, 'sku'>;
 export type ProductRow = Omit<Selectable<SupplierProductsTable>, 'sku' | 'discontinued_at'>;
-/** Orders as the benches write them: no failed attempts (docs/decisions/031-failed-attempts-and-returns.md). */
-export type OrderRow = Omit<Selectable<OrdersTable>, 'last_attempt_reason' | 'next_attempt_date'>;
+/** Orders as the benches write them: no failed attempts (docs/decisions/031-failed-attempts-and-returns.md), no delivery code (proofs are not timed here), no wrong tries. */
+export type OrderRow = Omit<
+  Selectable<OrdersTable>,
+  'last_attempt_reason' | 'next_attempt_date' | 'delivery_code' | 'delivery_code_failures'
+>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderManagerRow = Selectable<OrderManagersTable>;
 export type SupplyOrderRow = Selectable<SupplyOrdersTable>;

@@ -40,8 +40,11 @@ export interface StockRow {
 }
 
 /** An order row as stored, with the id the seeder gives it. */
-/** Orders as the benches write them: no failed attempts (docs/decisions/031-failed-attempts-and-returns.md). */
-export type OrderRow = Omit<Selectable<OrdersTable>, 'last_attempt_reason' | 'next_attempt_date'>;
+/** Orders as the benches write them: no failed attempts (docs/decisions/031-failed-attempts-and-returns.md), no delivery code (proofs are not timed here), no wrong tries. */
+export type OrderRow = Omit<
+  Selectable<OrdersTable>,
+  'last_attempt_reason' | 'next_attempt_date' | 'delivery_code' | 'delivery_code_failures'
+>;
 export type OrderItemRow = Omit<Selectable<OrderItemsTable>, 'id'>;
 
 export const ORDER_COLUMNS = [

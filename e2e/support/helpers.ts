@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Role } from '@depot/contract';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { E2E_BASE_URL, MAILBOX_FILE } from './environment';
@@ -165,3 +166,39 @@ export async function addStockThroughApi(
   expect(response.status()).toBe(201);
   return (await response.json()).stock.stock_id;
 }
+
+/** A small real JPEG, as the phone's camera would hand the page a (much larger) one. */
+export const PARCEL_PHOTO = join(process.cwd(), 'e2e', 'fixtures', 'parcel.jpg');
+
+/** What the courier proves a delivery with (docs/decisions/032-proof-of-delivery.md). */
+export type Proof = { recipient: string; code: string } | { recipient: string; photo: string };
+
+/** The delivery code the customer sees on their order page, which they read out at the door. */
+export async function deliveryCodeOf(customer: Page, orderId: number): Promise<string> {
+  const order = await (await customer.request.get(`/api/orders/${orderId}`)).json();
+  expect(order.delivery_code).toMatch(/^\d{4}$/);
+  return order.delivery_code as string;
+}
+
+/** Marks an order Delivered through the board's dialog, with the recipient and the code or a photo. */
+export async function deliverThroughDialog(courier: Page, orderId: number, proof: Proof) {
+  await courier.getByRole('button', { name: `Update status of order ${orderId}` }).click();
+  const dialog = courier.getByRole('dialog', { name: 'Update Order Status' });
+  await dialog.getByRole('combobox', { name: 'Order status' }).selectOption('Delivered');
+  await dialog.getByRole('textbox', { name: /Recipient name/ }).fill(proof.recipient);
+  if ('code' in proof) {
+    await dialog.getByRole('textbox', { name: /Delivery code/ }).fill(proof.code);
+  } else {
+    await dialog.getByRole('radio', { name: 'Photo' }).check();
+    await dialog.locator('input[type=file]').setInputFiles(proof.photo);
+    await expect(dialog.getByRole('img', { name: 'The photo taken as proof' })).toBeVisible();
+  }
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** A photo proof for a Delivered sent through the API: the fixture's bytes in base64. */
+export const photoProofThroughApi = (recipient: string) => ({
+  recipient_name: recipient,
+  photo: readFileSync(PARCEL_PHOTO).toString('base64'),
+});

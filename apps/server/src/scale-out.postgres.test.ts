@@ -11,6 +11,7 @@ import {
 } from '@depot/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoProof } from './test/delivery-proof';
 import { call, registerAndLoginAt } from './test/http-client';
 import { type RunningNginx, startNginx } from './test/nginx';
 import { orderDraftFor } from './test/order-draft';
@@ -244,7 +245,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
         ] as const) {
           const update = await call(instance, 'PUT', `/api/orders/${orderId}`, {
             cookie: courier.cookie,
-            body: { status },
+            body: status === 'Delivered' ? { status, proof: photoProof() } : { status },
           });
           expect(update.status).toBe(200);
           await stream.next(

@@ -179,6 +179,11 @@ export const API_ACCESS = {
     object: 'order',
   },
   'PUT /api/orders/:id': { roles: { 'Courier Service': 'assigned' }, object: 'order' },
+  /** The proof photo of a delivered order: its customer, its courier, the managers of its stock. */
+  'GET /api/orders/:id/proof/photo': {
+    roles: { Customer: 'own', 'Courier Service': 'assigned', 'Inventory Manager': 'stocked' },
+    object: 'order',
+  },
   /** The courier's board: counts per status, one status for several orders. */
   'GET /api/orders/status-counts': {
     roles: { 'Courier Service': 'assigned', Customer: 'own', 'Inventory Manager': 'stocked' },

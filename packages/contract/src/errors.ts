@@ -49,6 +49,10 @@ export const ERROR_CODES = {
   order_not_reopenable: 'Only a Delivered or Returned customer order can be reopened.',
   order_not_cancellable: 'The customer order is no longer Processing, so it cannot be cancelled.',
   order_delivered: 'The customer order is Delivered, so its courier can no longer change.',
+  proof_required:
+    "Delivered needs a proof of delivery: the recipient's name and the delivery code or a photo (never in bulk).",
+  wrong_delivery_code: 'The delivery code is wrong; the message says how many tries are left.',
+  delivery_code_locked: 'Five wrong delivery codes locked code proof for this order: give a photo instead.',
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry shortly.',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request.',
   too_many_requests: 'Too many attempts: retry after the Retry-After header.',

@@ -8,6 +8,7 @@ export * from './auth';
 export * from './common';
 export * from './courier-board';
 export * from './couriers';
+export * from './delivery-proofs';
 export * from './errors';
 export * from './events';
 export * from './idempotency';

@@ -9,6 +9,7 @@ import {
   text,
   WHOLE_STRING,
 } from './common';
+import { deliveryProofSchema, orderProofSchema, PROOF_MESSAGES } from './delivery-proofs';
 import {
   DAY_RANGE_RULE,
   dayRangeFilters,
@@ -44,7 +45,10 @@ export const CANCELLED_ORDER_STATUS = 'Cancelled' satisfies OrderStatus;
  * summaries in the transaction that sets them (docs/product/business-rules.md#money-on-the-overview).
  * A returned order's units are back in stock too (docs/decisions/031-failed-attempts-and-returns.md).
  */
-export const NOT_COUNTED_ORDER_STATUSES = [CANCELLED_ORDER_STATUS, 'Returned'] as const satisfies readonly OrderStatus[];
+export const NOT_COUNTED_ORDER_STATUSES = [
+  CANCELLED_ORDER_STATUS,
+  'Returned',
+] as const satisfies readonly OrderStatus[];
 /** An order refused or given up: its units are back in stock (docs/decisions/031-failed-attempts-and-returns.md). */
 export const RETURNED_ORDER_STATUS = 'Returned' satisfies OrderStatus;
 
@@ -343,6 +347,13 @@ export const orderDetailSchema = orderSchema
     /** Failed delivery attempts, oldest first (always sent; optional to readers, as above). */
     attempts: z.array(orderAttemptSchema).optional(),
     tracking_url: z.string(),
+    /**
+     * The four-digit code the customer gives the courier at the door (docs/decisions/032): shown
+     * to the order's customer alone while it is open; null for everyone else and once it is closed.
+     */
+    delivery_code: z.string().nullable(),
+    /** Who took the order and how that was proven, once it is Delivered with a proof. */
+    proof: orderProofSchema.nullable(),
   })
   .meta({ id: 'OrderDetail' });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
@@ -369,6 +380,8 @@ export const trackingSchema = z
     courier_name: z.string(),
     town: z.string(),
     pin_code: z.string(),
+    /** The delivery code, for the customer holding the link; null once the order is closed. */
+    delivery_code: z.string().nullable(),
   })
   .meta({ id: 'Tracking' });
 export type Tracking = z.infer<typeof trackingSchema>;
@@ -422,17 +435,26 @@ export const orderResponseSchema = z.object({ message: z.string(), order: orderS
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
 /** PUT /api/orders/{id}: the courier sets one of the statuses. */
-export const updateOrderStatusBodySchema = z.object({
-  status: z.enum(COURIER_ORDER_STATUSES, {
-    error: (issue) => (isAbsent(issue.input) ? ORDER_MESSAGES.statusRequired : ORDER_MESSAGES.invalidStatus),
-  }),
-  /**
-   * When the courier's device made the change, for one queued offline; the server checks it is
-   * neither in the future nor too old.
-   */
-  device_time: z.iso.datetime({ offset: true, error: ORDER_MESSAGES.invalidDeviceTime }).optional(),
-});
+export const updateOrderStatusBodySchema = z
+  .object({
+    status: z.enum(COURIER_ORDER_STATUSES, {
+      error: (issue) =>
+        isAbsent(issue.input) ? ORDER_MESSAGES.statusRequired : ORDER_MESSAGES.invalidStatus,
+    }),
+    /**
+     * When the courier's device made the change, for one queued offline; the server checks it is
+     * neither in the future nor too old.
+     */
+    device_time: z.iso.datetime({ offset: true, error: ORDER_MESSAGES.invalidDeviceTime }).optional(),
+    /** With Delivered: the recipient and the delivery code or a photo (docs/decisions/032). */
+    proof: deliveryProofSchema.optional(),
+  })
+  .refine((body) => body.proof === undefined || body.status === 'Delivered', {
+    error: PROOF_MESSAGES.proofOnlyDelivered,
+    path: ['proof'],
+  });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
+export type UpdateOrderStatusInput = z.input<typeof updateOrderStatusBodySchema>;
 
 /** GET /api/orders/get-shipping-cost?total_weight=&location_type= (total weight in kg). */
 export const shippingCostQuerySchema = z.object({

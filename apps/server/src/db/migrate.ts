@@ -34,6 +34,7 @@ import { reorderRulesMigration } from './migrations/2026-12-12-reorder-rules';
 import { discontinuedProductsMigration } from './migrations/2026-12-13-discontinued-products';
 import { deviceTimesMigration } from './migrations/2026-12-15-device-times';
 import { failedAttemptsAndReturnsMigration } from './migrations/2026-12-16-failed-attempts-and-returns';
+import { deliveryProofsMigration } from './migrations/2026-12-17-delivery-proofs';
 import { orderRevenueMigration } from './migrations/2026-12-18-order-revenue';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
@@ -70,6 +71,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-13-discontinued-products': discontinuedProductsMigration,
   '2026-12-15-device-times': deviceTimesMigration,
   '2026-12-16-failed-attempts-and-returns': failedAttemptsAndReturnsMigration,
+  '2026-12-17-delivery-proofs': deliveryProofsMigration,
   '2026-12-18-order-revenue': orderRevenueMigration,
 };
 

@@ -5,6 +5,8 @@ import type {
   AuditEntityType,
   LocationType,
   OrderStatus,
+  ProofMethod,
+  ProofPhotoType,
   Role,
   StockMovementReason,
   SupplyOrderStatus,
@@ -169,6 +171,10 @@ export interface OrdersTable {
   /** The last failed attempt's reason and the next attempt's day; null before any (order_attempts). */
   last_attempt_reason: Generated<AttemptReason | null>;
   next_attempt_date: Generated<string | null>;
+  /** Four random digits the customer gives at the door; null for orders closed before proofs (docs/decisions/032). */
+  delivery_code: string | null;
+  /** Wrong delivery codes tried; the fifth locks code proof for the order. */
+  delivery_code_failures: Generated<number>;
 }
 
 /** Each failed delivery attempt of an order (docs/decisions/031-failed-attempts-and-returns.md). */
@@ -183,6 +189,20 @@ export interface OrderAttemptsTable {
   next_attempt_date: string;
   created_at: Timestamp;
   /** When the courier's device made it, for one queued offline; null otherwise. */
+  device_at: Timestamp | null;
+}
+
+/** The proof of a delivered order: the recipient, and the code or a photo (docs/decisions/032). */
+export interface OrderProofsTable {
+  order_id: number;
+  recipient_name: string;
+  method: ProofMethod;
+  photo: Buffer | null;
+  photo_type: ProofPhotoType | null;
+  actor_id: number;
+  /** When the server received it. */
+  created_at: Timestamp;
+  /** When the courier's device took it, for a delivery made offline. */
   device_at: Timestamp | null;
 }
 
@@ -464,6 +484,7 @@ export interface Database {
   order_items: OrderItemsTable;
   order_status_changes: OrderStatusChangesTable;
   order_attempts: OrderAttemptsTable;
+  order_proofs: OrderProofsTable;
   order_managers: OrderManagersTable;
   idempotency_keys: IdempotencyKeysTable;
   supplier_products: SupplierProductsTable;

@@ -50,6 +50,17 @@ describe('the demo business', () => {
     expect(summary?.attempts).toBeGreaterThan(0);
     expect(summary?.returned).toBeGreaterThan(0);
     expect(summary?.reopened).toBe(1);
+    // Every delivery with its proof, by code mostly and by photo too (docs/decisions/032).
+    expect(summary?.proofs.code).toBeGreaterThan(0);
+    expect(summary?.proofs.photo).toBeGreaterThan(0);
+    const unproven = await t.database.db
+      .selectFrom('orders')
+      .leftJoin('order_proofs', 'order_proofs.order_id', 'orders.id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('orders.status', '=', 'Delivered')
+      .where('order_proofs.order_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(unproven.n)).toBe(0);
     const cancelled = await t.database.db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))

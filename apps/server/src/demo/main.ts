@@ -76,7 +76,7 @@ async function main() {
         .map(([status, count]) => `${count} ${status}`)
         .join(', ');
       console.log(
-        `Created in ${config.databaseUrl} in ${Math.round((Date.now() - started) / 1000)} s: ${summary.orders} customer orders (${summary.cancelled.byCustomers} cancelled by their customers, ${summary.cancelled.byManagers} by managers, ${summary.reassigned} handed to another courier; ${summary.attempts} failed delivery attempts, ${summary.returned} returned, ${summary.reopened} reopened); supply orders: ${supply}.`,
+        `Created in ${config.databaseUrl} in ${Math.round((Date.now() - started) / 1000)} s: ${summary.orders} customer orders (${summary.cancelled.byCustomers} cancelled by their customers, ${summary.cancelled.byManagers} by managers, ${summary.reassigned} handed to another courier; ${summary.attempts} failed delivery attempts, ${summary.returned} returned, ${summary.reopened} reopened; ${summary.proofs.code} delivered on the customer's code, ${summary.proofs.photo} with a photo); supply orders: ${supply}.`,
       );
     }
     printLogins(await demoTrackingUrl(app, config.publicUrl));

@@ -11,6 +11,7 @@ import {
   trackingPath,
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
+import { PROOF_PHOTO_BASE64 } from '../test/proof-photo';
 import { seededRandom } from '../test/seeded-random';
 import {
   DEMO_ADDRESSES,
@@ -86,6 +87,8 @@ export interface DemoSummary {
   reopened: number;
   /** Orders a manager handed to another courier at the desk. */
   reassigned: number;
+  /** Deliveries proven by the customer's code, and by a photo. */
+  proofs: { code: number; photo: number };
 }
 
 /**
@@ -344,8 +347,29 @@ export async function seedDemoBusiness(
     }
   };
 
+  const proofs = { code: 0, photo: 0 };
+  /**
+   * A delivery's proof (docs/decisions/032-proof-of-delivery.md): mostly the code the customer
+   * reads out at the door (from their order page), now and then a photo of the parcel left with a
+   * neighbour; the first delivery of every demo has a photo, so each one shows both.
+   */
+  const proofOf = async (order: OpenOrder) => {
+    if (proofs.photo === 0 || random.next() < 0.04) {
+      proofs.photo += 1;
+      return { recipient_name: `Neighbour of ${order.customer.name}`, photo: PROOF_PHOTO_BASE64 };
+    }
+    const { delivery_code } = await app.db
+      .selectFrom('orders')
+      .select('delivery_code')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    proofs.code += 1;
+    return { recipient_name: order.customer.name, code: delivery_code ?? '' };
+  };
+
   const setOrderStatus = async (order: OpenOrder, status: OrderStatus) => {
-    await call(order.courier, 'PUT', `/api/orders/${order.id}`, { status });
+    const proof = status === 'Delivered' ? { proof: await proofOf(order) } : {};
+    await call(order.courier, 'PUT', `/api/orders/${order.id}`, { status, ...proof });
     order.status = status;
   };
 
@@ -627,6 +651,7 @@ export async function seedDemoBusiness(
     attempts: following.attempts,
     returned: following.returned,
     reopened: following.reopened,
+    proofs,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   SUPPLY_ORDER_LIST,
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusBodyFor } from '../test/delivery-proof';
 import { orderDraftFor } from '../test/order-draft';
 import {
   createTestApp,
@@ -117,9 +118,10 @@ beforeAll(async () => {
       ...draft,
       shipping_address: `${index + 1} ${index % 2 ? 'Mall' : 'Park'} Road`,
     });
-    const status = statuses[index % 3];
+    const status = statuses[index % 3] ?? 'Processing';
     if (status !== 'Processing') {
-      await send('PUT', `/api/orders/${order.json().order.id}`, users.courier, { status });
+      const id = order.json().order.id as number;
+      await send('PUT', `/api/orders/${id}`, users.courier, await statusBodyFor(t.database.db, id, status));
     }
   }
   const products = (await send('GET', '/api/stock-replenishment/products', users.manager)).json() as Row[];

@@ -9,6 +9,7 @@ import {
   type SupplyOrder,
   type SupplyOrderStatus,
 } from '@depot/contract';
+import { photoProof } from '../test/delivery-proof';
 import { call, type Reply, registerAndLoginAt } from '../test/http-client';
 import { seededRandom } from '../test/seeded-random';
 
@@ -272,7 +273,13 @@ export function startLoad(baseUrl: string, business: Business, seed: number): Lo
       const orderId = pick(open).id as number;
       const change: StatusChange = { orderId, status: pick(statuses), outcome: 'unknown' };
       changes.push(change);
-      const sent = await send('PUT', `${path}/${orderId}`, { cookie, body: { status: change.status } });
+      // A customer order's Delivered carries its proof: a photo, as the courier needs no code for it
+      // (docs/decisions/032-proof-of-delivery.md).
+      const proof = path === '/api/orders' && change.status === 'Delivered' ? { proof: photoProof() } : {};
+      const sent = await send('PUT', `${path}/${orderId}`, {
+        cookie,
+        body: { status: change.status, ...proof },
+      });
       change.outcome = sent.outcome;
       if (sent.outcome === 'unknown') {
         settled.add(orderId);

@@ -2,6 +2,7 @@ import type { ApiEndpoint, Role } from '@depot/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createToken, hashToken } from '../lib/tokens';
 import { createResetToken } from '../modules/auth/repository';
+import { photoProof } from './delivery-proof';
 import { orderDraftFor } from './order-draft';
 import { registerAndLogin, STRONG_PASSWORD, sessionCookieFrom, type TestApp, uniqueEmail } from './test-app';
 
@@ -200,6 +201,23 @@ async function createOrder(world: World): Promise<number> {
       body: orderDraftFor({ courierId: world.owner['Courier Service'].user.id, stockId: world.stockId }),
     })
   ).order.id;
+}
+
+/** One order of the owners delivered with a photo proof, made once per world. */
+const photoOrders = new WeakMap<World, Promise<number>>();
+function deliveredWithPhoto(world: World): Promise<number> {
+  let order = photoOrders.get(world);
+  if (!order) {
+    order = (async () => {
+      const orderId = await createOrder(world);
+      await send(world, 'PUT', `/api/orders/${orderId}`, world.owner['Courier Service'], {
+        body: { status: 'Delivered', proof: photoProof() },
+      });
+      return orderId;
+    })();
+    photoOrders.set(world, order);
+  }
+  return order;
 }
 
 /**
@@ -453,6 +471,7 @@ export const VALID_REQUESTS: Record<
   }),
   'GET /api/orders/:id': async (world) => ({ params: id(world.orderId) }),
   'PUT /api/orders/:id': async (world) => ({ params: id(world.orderId), body: { status: 'In Transit' } }),
+  'GET /api/orders/:id/proof/photo': async (world) => ({ params: id(await deliveredWithPhoto(world)) }),
   'GET /api/orders/status-counts': async () => ({ query: { delivery_to: '2030-01-01' } }),
   'POST /api/orders/status': async (world) => ({ body: { ids: [world.orderId], status: 'In Transit' } }),
   'POST /api/orders/:id/cancel': async (world) => ({ params: id(await createOrder(world)) }),

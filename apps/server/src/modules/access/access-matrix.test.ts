@@ -280,6 +280,7 @@ describe('the authorization matrix', () => {
         "POST /api/orders: customer own (order)",
         "GET /api/orders/:id: courier assigned, manager stocked, customer own (order)",
         "PUT /api/orders/:id: courier assigned (order)",
+        "GET /api/orders/:id/proof/photo: courier assigned, manager stocked, customer own (order)",
         "GET /api/orders/status-counts: courier assigned, manager stocked, customer own (order)",
         "POST /api/orders/status: courier assigned (order)",
         "POST /api/orders/:id/cancel: manager stocked, customer own (order)",

@@ -1,5 +1,6 @@
 import { BULK_STATUS_MAX, COURIER_BOARD_MESSAGES, type Order } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeProofOf } from '../../test/delivery-proof';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
 /** The courier's board: counts per status, orders due by a day, bulk status (docs/product/api.md#bulk-status). */
@@ -87,7 +88,13 @@ describe('POST /api/orders/status', { timeout: 60_000 }, () => {
 
   it("refuses another courier's, missing and Delivered orders one by one, changing the rest", async () => {
     const delivered = await placeOrder();
-    expect((await bulk({ ids: [delivered.id], status: 'Delivered' })).statusCode).toBe(200);
+    // Delivered one at a time, with its proof: bulk refuses it (docs/decisions/032-proof-of-delivery.md).
+    const proof = await codeProofOf(t.database.db, delivered.id);
+    const delivering = await t.call('PUT', `/api/orders/${delivered.id}`, courier, {
+      status: 'Delivered',
+      proof,
+    });
+    expect(delivering.statusCode).toBe(200);
     const mine = await placeOrder();
     const theirs = await placeOrder(customer, otherCourier);
     const response = await bulk({ ids: [theirs.id, mine.id, 999_999, delivered.id], status: 'In Transit' });
@@ -160,8 +167,8 @@ describe('POST /api/orders/status', { timeout: 60_000 }, () => {
     const ids = orders.map((order) => order.id);
     const changesBefore = await t.count('order_status_changes');
     const [one, two] = await Promise.all([
-      bulk({ ids, status: 'Delivered' }),
-      bulk({ ids: [...ids].reverse(), status: 'Delivered' }),
+      bulk({ ids, status: 'In Transit' }),
+      bulk({ ids: [...ids].reverse(), status: 'In Transit' }),
     ]);
     expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
     const outcomes = [...one.json().results, ...two.json().results].map(

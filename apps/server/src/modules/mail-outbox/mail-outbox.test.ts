@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { createMailer, type Mail, type Mailer } from '../../lib/mailer';
+import { statusBodyFor } from '../../test/delivery-proof';
 import { freePort } from '../../test/free-port';
 import { orderDraftFor } from '../../test/order-draft';
 import { type ReceivedMail, startSmtpSink } from '../../test/smtp-sink';
@@ -124,8 +125,8 @@ describe('mails to customers on each change of their orders', () => {
     const customer = await registerAndLogin(t.app, 'Customer', { name: 'Ravi' });
     const first = await place(t, world, customer);
     const second = await place(t, world, customer);
-    const setStatus = (id: number, status: string) =>
-      t.call('PUT', `/api/orders/${id}`, world.courier, { status });
+    const setStatus = async (id: number, status: string) =>
+      t.call('PUT', `/api/orders/${id}`, world.courier, await statusBodyFor(t.database.db, id, status));
     expect((await setStatus(first.id, 'In Transit')).statusCode).toBe(200);
     expect((await setStatus(first.id, 'In Transit')).statusCode).toBe(200);
     expect((await setStatus(first.id, 'Processing')).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@depot/contract';
 import { DEVICE_TIME_MAX_AGE_DAYS, ORDER_MESSAGES, orderIsFinalMessage } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeProofOf } from '../../test/delivery-proof';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
 // A courier's changes made offline and sent later (docs/decisions/029-offline-courier-changes.md).
@@ -67,7 +68,12 @@ describe('a change made offline', () => {
   it('records the device time beside the time the server received it', async () => {
     const id = await placeOrder();
     const deviceTime = minutesAgo(42);
-    const response = await send(id, { status: 'Delivered', device_time: deviceTime }, 'key-device-time');
+    const proof = await codeProofOf(t.database.db, id);
+    const response = await send(
+      id,
+      { status: 'Delivered', device_time: deviceTime, proof },
+      'key-device-time',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().order.status).toBe('Delivered');
     const steps = await timeline(id);
@@ -90,7 +96,11 @@ describe('a change made offline', () => {
 
   it('is sent again with the same key: the first answer again, and nothing changes twice', async () => {
     const id = await placeOrder();
-    const body = { status: 'Delivered', device_time: minutesAgo(5) };
+    const body = {
+      status: 'Delivered',
+      device_time: minutesAgo(5),
+      proof: await codeProofOf(t.database.db, id),
+    };
     const before = await deliveredCount();
     const first = await send(id, body, 'replayed-key');
     t.clock.advance(60_000);
@@ -111,7 +121,11 @@ describe('a change made offline', () => {
 
   it('sent many times at once with one key changes the order once', async () => {
     const id = await placeOrder();
-    const body = { status: 'Delivered', device_time: minutesAgo(3) };
+    const body = {
+      status: 'Delivered',
+      device_time: minutesAgo(3),
+      proof: await codeProofOf(t.database.db, id),
+    };
     const answers = await Promise.all(Array.from({ length: 6 }, () => send(id, body, 'racing-key')));
     for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
     expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);

@@ -1,5 +1,6 @@
 import { type LiveEvent, type OrderDetail, TOTAL_COUNT_HEADER, type Tracking } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusBodyFor } from '../../test/delivery-proof';
 import { recordingBus } from '../../test/recording-bus';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
@@ -62,8 +63,8 @@ async function placeOrder(items: { stock_id: number; quantity: number }[], who =
 
 const getOrder = (id: number, who: Session = customer) => t.call('GET', `/api/orders/${id}`, who);
 const cancel = (id: number, who: Session = customer) => t.call('POST', `/api/orders/${id}/cancel`, who);
-const setStatus = (id: number, status: string, who: Session = courier) =>
-  t.call('PUT', `/api/orders/${id}`, who, { status });
+const setStatus = async (id: number, status: string, who: Session = courier) =>
+  t.call('PUT', `/api/orders/${id}`, who, await statusBodyFor(db(), id, status));
 const movementsOf = (orderId: number, reason: 'order' | 'order_cancelled') =>
   db()
     .selectFrom('stock_movements')
@@ -298,6 +299,7 @@ describe('the tracking link', () => {
       courier_name: 'Speedy Couriers',
       town: expect.any(String),
       pin_code: '110001',
+      delivery_code: expect.stringMatching(/^\d{4}$/),
     });
     expect(tracking.town.length).toBeGreaterThan(0);
     const body = response.body;

@@ -6,6 +6,7 @@ import {
   orderDraftSchema,
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeProofOf } from '../../test/delivery-proof';
 import { createTestApp, registerAndLogin, sessionCookieFrom, type TestApp } from '../../test/test-app';
 import { hashIdempotentRequest } from '../idempotency/service';
 
@@ -738,7 +739,9 @@ describe('courier status changes', () => {
 
   it('allows any order of statuses until Delivered, which is final for the courier', async () => {
     for (const status of ['Processing', 'In Transit', 'Processing', 'Delivered'] as const) {
-      const response = await t.call('PUT', `/api/orders/${order.id}`, courier, { status });
+      // Delivered with its proof (docs/decisions/032-proof-of-delivery.md).
+      const proof = status === 'Delivered' ? { proof: await codeProofOf(t.database.db, order.id) } : {};
+      const response = await t.call('PUT', `/api/orders/${order.id}`, courier, { status, ...proof });
       expect(response.statusCode).toBe(200);
       expect(response.json().order.status).toBe(status);
     }
@@ -756,6 +759,7 @@ describe('courier status changes', () => {
 
   it('writes no notification when the status is already the one asked for', async () => {
     const before = await count('notifications');
+    // Already Delivered: nothing to prove again.
     const response = await t.call('PUT', `/api/orders/${order.id}`, courier, { status: 'Delivered' });
     expect(response.statusCode).toBe(200);
     expect(await count('notifications')).toBe(before);

@@ -9,6 +9,8 @@ import {
   type OrderSortField,
   type OrderStatus,
   type OrderStatusChange,
+  type ProofMethod,
+  type ProofPhotoType,
 } from '@depot/contract';
 import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
@@ -183,7 +185,7 @@ export function getStockName(db: Executor, stockId: number) {
 }
 
 /** An order as placed: every column but those the database or the update fill. */
-export type NewOrder = Omit<Selectable<OrdersTable>, 'id' | 'updated_at'>;
+export type NewOrder = Omit<Selectable<OrdersTable>, 'id' | 'updated_at' | 'delivery_code_failures'>;
 
 const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
   db
@@ -204,6 +206,7 @@ const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
       created_at: order.created_at,
       updated_at: order.created_at,
       tracking_token: order.tracking_token,
+      delivery_code: order.delivery_code,
     })
     .returningAll(),
 );
@@ -283,7 +286,14 @@ export function lockOrder(db: Executor, id: number, reach: Reach) {
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
     .where(reached('orders', reach))
-    .returning(['status', 'customer_id', 'courier_service_id', 'created_at', 'items_total_cents', 'delivery_date'])
+    .returning([
+      'status',
+      'customer_id',
+      'courier_service_id',
+      'created_at',
+      'items_total_cents',
+      'delivery_date',
+    ])
     .executeTakeFirst();
 }
 
@@ -426,12 +436,12 @@ export async function listPublicStatusChanges(db: Executor, orderId: number): Pr
     .execute();
 }
 
-/** The tracking token of an order, and its courier's name. */
+/** The tracking token and delivery code of an order, and its courier's name. */
 export function getFollowingFacts(db: Executor, orderId: number) {
   return db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.courier_service_id')
-    .select(['orders.tracking_token', 'users.name as courier_name'])
+    .select(['orders.tracking_token', 'orders.delivery_code', 'users.name as courier_name'])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
 }
@@ -446,8 +456,75 @@ export function getTrackedOrder(db: Executor, token: string) {
       'orders.status',
       'orders.delivery_date',
       'orders.pin_code',
+      'orders.delivery_code',
       'users.name as courier_name',
     ])
     .where('orders.tracking_token', '=', token)
+    .executeTakeFirst();
+}
+
+/** The delivery code of an order and the wrong tries it has taken; call with the order locked. */
+export function getDeliveryCode(db: Executor, id: number) {
+  return db
+    .selectFrom('orders')
+    .select(['delivery_code', 'delivery_code_failures'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Counts one wrong delivery code, only while fewer than the most were tried, in one statement: two
+ * tries at once cannot both take the last one. Answers the tries now counted, or undefined when the
+ * code was already locked.
+ */
+export async function countWrongCode(
+  db: Executor,
+  id: number,
+  maxTries: number,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('orders')
+    .set((eb) => ({ delivery_code_failures: eb('delivery_code_failures', '+', 1) }))
+    .where('id', '=', id)
+    .where('delivery_code_failures', '<', maxTries)
+    .returning('delivery_code_failures')
+    .executeTakeFirst();
+  return row?.delivery_code_failures;
+}
+
+export interface NewProof {
+  order_id: number;
+  recipient_name: string;
+  method: ProofMethod;
+  photo: Buffer | null;
+  photo_type: ProofPhotoType | null;
+  actor_id: number;
+  created_at: string;
+  device_at: string | null;
+}
+
+/** Keeps the proof of a delivery, in the transaction that set Delivered. */
+export async function recordProof(db: Executor, proof: NewProof): Promise<void> {
+  await db.insertInto('order_proofs').values(proof).execute();
+}
+
+/** An order's proof as it is read, without the photo's bytes. */
+export async function getProof(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_proofs')
+    .select(['recipient_name', 'method', 'created_at', 'device_at'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The proof photo of an order the caller reaches; undefined when out of reach or without one. */
+export function getProofPhoto(db: Executor, orderId: number, reach: Reach) {
+  return db
+    .selectFrom('order_proofs')
+    .innerJoin('orders', 'orders.id', 'order_proofs.order_id')
+    .select(['order_proofs.photo', 'order_proofs.photo_type'])
+    .where('order_proofs.order_id', '=', orderId)
+    .where('order_proofs.photo', 'is not', null)
+    .where(reached('orders', reach))
     .executeTakeFirst();
 }

@@ -25,6 +25,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
 import { listRouteOptions, sendListPage } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
@@ -46,6 +47,11 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
+/** The proof photo's bytes (image/jpeg or image/webp), sent as they are kept. */
+const proofPhotoResponseSchema = z
+  .string()
+  .meta({ format: 'binary', description: 'The photo: image/jpeg or image/webp' });
+
 const conflicts = { ...errors, 409: errorResponseSchema, 503: errorResponseSchema };
 
 /**
@@ -144,7 +150,13 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
         headers: idempotencyHeadersSchema,
         params: idParamsSchema,
         body: updateOrderStatusBodySchema,
-        response: { 200: orderResponseSchema, ...errors, 409: errorResponseSchema, 422: errorResponseSchema },
+        response: {
+          200: orderResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+          423: errorResponseSchema,
+        },
       },
     },
     async (request) => {
@@ -153,9 +165,38 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
         request.params.id,
         request.body.status,
         auditContextOf(request),
-        { deviceTime: request.body.device_time, idempotencyKey: idempotencyKeyOf(request) },
+        {
+          deviceTime: request.body.device_time,
+          idempotencyKey: idempotencyKeyOf(request),
+          proof: request.body.proof,
+        },
       );
       return { message: ORDER_MESSAGES.statusUpdated, order };
+    },
+  );
+
+  // Served only to those who reach the order; private to their browser, never to a shared cache
+  // (docs/decisions/032-proof-of-delivery.md).
+  routes.get(
+    '/api/orders/:id/proof/photo',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 200: proofPhotoResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const photo = await orderService.proofPhoto(scopeOf(request), request.params.id);
+      return (
+        reply
+          .header('content-type', photo.type)
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-disposition', 'inline')
+          // A Buffer is sent as it is: Fastify never passes one through the JSON serializer.
+          .send(photo.bytes as unknown as string)
+      );
     },
   );
 

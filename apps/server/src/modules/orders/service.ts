@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ATTEMPT_REASON_LABELS,
   type AttemptReason,
@@ -6,8 +6,10 @@ import {
   bulkStatusMessage,
   CANCELLED_ORDER_STATUS,
   type CourierOrderStatus,
+  DELIVERY_CODE_MAX_TRIES,
   DEVICE_TIME_MAX_AGE_DAYS,
   DEVICE_TIME_MAX_AHEAD_MS,
+  type DeliveryProof,
   isFinalOrderStatus,
   isReopenableOrderStatus,
   type LocationType,
@@ -20,13 +22,19 @@ import {
   type OrderDetail,
   type OrderDraft,
   type OrderListQuery,
+  type OrderProof,
   type OrderStatus,
   type OrderStatusCounts,
   orderIsFinalMessage,
+  PROOF_MESSAGES,
+  PROOF_PHOTO_MAX_BYTES,
+  type ProofPhotoType,
   productUnavailableMessage,
+  proofPhotoPath,
   RETURNED_ORDER_STATUS,
   type Tracking,
   trackingPath,
+  wrongDeliveryCodeMessage,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -108,6 +116,33 @@ export const ATTEMPT_FAILED_TITLE = 'Delivery Attempt Failed';
 export const newTrackingToken = (now: Date) =>
   `${now.getTime().toString(16).padStart(12, '0')}${randomBytes(16).toString('base64url')}`;
 
+/** Four random digits: the code a customer gives the courier at the door (docs/decisions/032). */
+export const newDeliveryCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
+
+/**
+ * A proof photo's bytes once they are within the size limit and start as a JPEG or a WebP file
+ * does (the type is read from the bytes, never from what the browser says).
+ */
+export function checkedProofPhoto(base64: string): { bytes: Buffer; type: ProofPhotoType } {
+  const bytes = Buffer.from(base64, 'base64');
+  const field = (message: string) => new InvalidError(message, [{ path: 'proof.photo', message }]);
+  if (bytes.length > PROOF_PHOTO_MAX_BYTES) throw field(PROOF_MESSAGES.photoTooLarge);
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return { bytes, type: 'image/jpeg' };
+  }
+  if (
+    bytes.length > 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return { bytes, type: 'image/webp' };
+  }
+  throw field(PROOF_MESSAGES.invalidPhoto);
+}
+
+const codesMatch = (given: string, kept: string | null) =>
+  kept !== null && given.length === kept.length && timingSafeEqual(Buffer.from(given), Buffer.from(kept));
+
 /** A customer order's units come from live stock items, whoever's they are. */
 const stockAt = (now: string): LineSource<repo.TakenStock> => ({
   take: (trx, line) => repo.takeStock(trx, line.id, line.quantity, now),
@@ -144,6 +179,8 @@ export interface SentChange {
   /** When the courier's device made the change (ISO 8601 with an offset). */
   deviceTime?: string;
   idempotencyKey?: IdempotencyKey;
+  /** With Delivered: the recipient and the delivery code or a photo. */
+  proof?: DeliveryProof | undefined;
 }
 
 /**
@@ -220,18 +257,66 @@ export function createOrderService(deps: OrderServiceDeps) {
   const { db, clock, events } = deps;
   const trackingUrl = (token: string) => `${deps.publicUrl}${trackingPath(token)}`;
 
-  /** An order with what its page shows besides: courier's name, status timeline, tracking link. */
-  async function detailOf(executor: Kysely<Database> | Parameters<typeof repo.getOrder>[0], order: Order) {
+  /**
+   * An order with what its page shows besides: courier's name, status timeline, tracking link, its
+   * proof of delivery, and for its customer (`viewerId`) the delivery code while it is open.
+   */
+  async function detailOf(
+    executor: Kysely<Database> | Parameters<typeof repo.getOrder>[0],
+    order: Order,
+    viewerId: number,
+  ) {
     const facts = await repo.getFollowingFacts(executor, order.id);
     const history = await repo.listStatusChanges(executor, order.id);
     const attempts = await repo.listAttempts(executor, order.id);
+    const proof = await repo.getProof(executor, order.id);
+    const showsCode = viewerId === order.customer_id && !isFinalOrderStatus(order.status);
     return {
       ...order,
       courier_name: facts?.courier_name ?? '',
       status_history: history,
       attempts,
       tracking_url: trackingUrl(facts?.tracking_token ?? ''),
+      delivery_code: showsCode ? (facts?.delivery_code ?? null) : null,
+      proof: proof
+        ? ({
+            recipient_name: proof.recipient_name,
+            method: proof.method,
+            at: proof.created_at,
+            device_at: proof.device_at,
+            photo_url: proof.method === 'photo' ? proofPhotoPath(order.id) : null,
+          } satisfies OrderProof)
+        : null,
     } satisfies OrderDetail;
+  }
+
+  /**
+   * Checks the proof of a change to Delivered on the locked order (docs/decisions/032): none is a
+   * 422; a wrong code is counted, and answered once the count is committed (the refusal returned);
+   * the fifth wrong one, and every code after it, finds code proof locked. An order already final
+   * needs none: the change itself answers unchanged or refused.
+   */
+  async function checkProof(
+    trx: Parameters<typeof repo.getOrder>[0],
+    scope: Scope,
+    id: number,
+    proof: DeliveryProof | undefined,
+  ): Promise<AppError | undefined> {
+    const locked = await lockReached(trx, scope, id);
+    if (isFinalOrderStatus(locked.status)) return undefined;
+    if (!proof) throw new AppError(422, 'proof_required', PROOF_MESSAGES.proofRequired);
+    if (proof.code === undefined) return undefined;
+    const codeLocked = new AppError(423, 'delivery_code_locked', PROOF_MESSAGES.codeLocked);
+    const kept = await repo.getDeliveryCode(trx, id);
+    if (!kept || kept.delivery_code_failures >= DELIVERY_CODE_MAX_TRIES) throw codeLocked;
+    if (codesMatch(proof.code, kept.delivery_code)) return undefined;
+    const tries = await repo.countWrongCode(trx, id, DELIVERY_CODE_MAX_TRIES);
+    if (tries === undefined || tries >= DELIVERY_CODE_MAX_TRIES) return codeLocked;
+    return new AppError(
+      422,
+      'wrong_delivery_code',
+      wrongDeliveryCodeMessage(DELIVERY_CODE_MAX_TRIES - tries),
+    );
   }
 
   /**
@@ -257,6 +342,9 @@ export function createOrderService(deps: OrderServiceDeps) {
   ): Promise<{ order: Order; changed: boolean }> {
     const deviceAt = sent.deviceTime === undefined ? null : checkedDeviceTime(sent.deviceTime, clock.now());
     const key = sent.idempotencyKey ?? NO_IDEMPOTENCY_KEY;
+    const proof = status === 'Delivered' ? sent.proof : undefined;
+    // Decoded and checked before the transaction: a bad photo holds no lock.
+    const photo = proof?.photo === undefined ? undefined : checkedProofPhoto(proof.photo);
     const answer = (order: Order) => ({
       statusCode: 200,
       body: { message: ORDER_MESSAGES.statusUpdated, order },
@@ -266,6 +354,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     const changeInTurn = () =>
       db.transaction().execute(async (trx) => {
         const now = clock.now().toISOString();
+        if (status === 'Delivered') {
+          // A wrong code's count must commit, so the transaction ends well and the refusal follows.
+          const refusal = await checkProof(trx, scope, id, proof);
+          if (refusal) return { refusal };
+        }
         const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
         // An order out of reach answers 404, like a missing one: it never reveals that it exists.
         const order = await repo.getOrder(trx, id, scope.reach);
@@ -292,6 +385,18 @@ export function createOrderService(deps: OrderServiceDeps) {
           created_at: now,
           device_at: deviceAt,
         });
+        if (proof) {
+          await repo.recordProof(trx, {
+            order_id: id,
+            recipient_name: proof.recipient_name,
+            method: photo ? 'photo' : 'code',
+            photo: photo?.bytes ?? null,
+            photo_type: photo?.type ?? null,
+            actor_id: scope.user.id,
+            created_at: now,
+            device_at: deviceAt,
+          });
+        }
         const notification = await createNotification(trx, {
           user_id: changed.customer_id,
           title: status,
@@ -304,7 +409,12 @@ export function createOrderService(deps: OrderServiceDeps) {
           entityType: 'order',
           entityId: id,
           before: { status: changed.previous_status },
-          after: status === RETURNED_ORDER_STATUS ? { status, returned: units } : { status },
+          after:
+            status === RETURNED_ORDER_STATUS
+              ? { status, returned: units }
+              : proof
+                ? { status, proof: photo ? 'photo' : 'code' }
+                : { status },
           viewers: [order.customer_id, order.courier_service_id, ...managers],
         });
         const mailKind = MAIL_OF_STATUS[status];
@@ -319,7 +429,9 @@ export function createOrderService(deps: OrderServiceDeps) {
         await key.store(trx, answer(order));
         return { order, notification, managers };
       });
-    const { order, notification, managers } = await deps.rowTurns.inTurn(stockRowsOf(units), changeInTurn);
+    const outcome = await deps.rowTurns.inTurn(stockRowsOf(units), changeInTurn);
+    if ('refusal' in outcome) throw outcome.refusal;
+    const { order, notification, managers } = outcome;
 
     if (notification) {
       if (MAIL_OF_STATUS[status]) deps.mailOutbox.wake();
@@ -411,6 +523,7 @@ export function createOrderService(deps: OrderServiceDeps) {
               tracking_token: newTrackingToken(placedAt),
               last_attempt_reason: null,
               next_attempt_date: null,
+              delivery_code: newDeliveryCode(),
             },
             items,
             customer.name,
@@ -469,7 +582,14 @@ export function createOrderService(deps: OrderServiceDeps) {
     async get(scope: Scope, id: number): Promise<OrderDetail> {
       const order = await repo.getOrder(db, id, scope.reach);
       if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-      return detailOf(db, order);
+      return detailOf(db, order, scope.user.id);
+    },
+
+    /** The proof photo of an order the caller reaches (its customer, courier, managers); else 404. */
+    async proofPhoto(scope: Scope, id: number): Promise<{ bytes: Buffer; type: string }> {
+      const found = await repo.getProofPhoto(db, id, scope.reach);
+      if (!found?.photo || !found.photo_type) throw new NotFoundError(PROOF_MESSAGES.photoNotFound);
+      return { bytes: Buffer.from(found.photo), type: found.photo_type };
     },
 
     /**
@@ -488,6 +608,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         courier_name: found.courier_name,
         town: lookup?.PostOffice?.[0]?.District ?? '',
         pin_code: found.pin_code,
+        delivery_code: isFinalOrderStatus(found.status) ? null : found.delivery_code,
       };
     },
 
@@ -599,7 +720,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           await enqueueOrderMail(trx, { orderId: id, kind: 'order_cancelled', now });
           const order = await repo.getOrder(trx, id, 'all');
           if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-          const detail = await detailOf(trx, order);
+          const detail = await detailOf(trx, order, scope.user.id);
           // Last, as the report summaries' hot rows stay locked until commit.
           await countCancelledOrder(trx, utcDay(locked.created_at), units, locked.items_total_cents);
           return { detail, notification, managers };
@@ -672,7 +793,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         await enqueueOrderMail(trx, { orderId: id, kind: 'order_attempt_failed', now });
         const order = await repo.getOrder(trx, id, 'all');
         if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-        const detail = await detailOf(trx, order);
+        const detail = await detailOf(trx, order, scope.user.id);
         // With the attempt, in its transaction: a replay of the key answers this (docs/decisions/006).
         await key.store(trx, {
           statusCode: 201,
@@ -749,7 +870,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           });
           const order = await repo.getOrder(trx, id, 'all');
           if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-          const detail = await detailOf(trx, order);
+          const detail = await detailOf(trx, order, scope.user.id);
           // Last, as the report summaries' hot rows stay locked until commit.
           if (previous === 'Delivered') await countDeliveredChange(trx, utcDay(locked.created_at), -1);
           else await countReopenedOrder(trx, utcDay(locked.created_at), units, locked.items_total_cents);
@@ -793,12 +914,12 @@ export function createOrderService(deps: OrderServiceDeps) {
           const order = await repo.getOrder(trx, id, 'all');
           if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
           if (locked.courier_service_id === courierId) {
-            const detail = await detailOf(trx, order);
+            const detail = await detailOf(trx, order, scope.user.id);
             return { detail, notification: undefined, previousCourier: courierId, managers: [] };
           }
           const managers = await repo.listManagersOfOrder(trx, id);
           await repo.setCourier(trx, id, courierId, now);
-          const detail = await detailOf(trx, { ...order, courier_service_id: courierId });
+          const detail = await detailOf(trx, { ...order, courier_service_id: courierId }, scope.user.id);
           const notification = await createNotification(trx, {
             user_id: locked.customer_id,
             title: 'Courier Changed',

@@ -1,5 +1,6 @@
 import type { CourierDay, CustomerDay, SupplierDay } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusBodyFor } from '../../test/delivery-proof';
 import { orderDraftFor } from '../../test/order-draft';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
@@ -71,7 +72,7 @@ async function placeOrder(by: Session, courierOf: Session, delivery: string, sta
     const moved =
       status === 'Cancelled'
         ? await t.call('POST', `/api/orders/${id}/cancel`, by)
-        : await t.call('PUT', `/api/orders/${id}`, courierOf, { status });
+        : await t.call('PUT', `/api/orders/${id}`, courierOf, await statusBodyFor(db(), id, status));
     expect(moved.statusCode).toBe(200);
   }
   return id;

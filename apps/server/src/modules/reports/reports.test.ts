@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSummariesMigration } from '../../db/migrations/2026-11-26-report-summaries';
 import { orderRevenueMigration } from '../../db/migrations/2026-12-18-order-revenue';
+import { statusBodyFor } from '../../test/delivery-proof';
 import { seededRandom } from '../../test/seeded-random';
 import { createTestApp, registerAndLogin, sessionCookieFrom } from '../../test/test-app';
 import { salesSources } from './days';
@@ -114,11 +115,13 @@ async function openBusiness() {
       return body.order.id;
     },
     async setStatus(orderId: number, status: OrderStatus) {
-      await expectOk(await call(courier, 'PUT', `/api/orders/${orderId}`, { status }));
+      const body = await statusBodyFor(t.database.db, orderId, status);
+      await expectOk(await call(courier, 'PUT', `/api/orders/${orderId}`, body));
     },
     /** A status change that a Delivered order refuses (409 order_final): nothing changes then. */
     async trySetStatus(orderId: number, status: OrderStatus) {
-      const response = await call(courier, 'PUT', `/api/orders/${orderId}`, { status });
+      const body = await statusBodyFor(t.database.db, orderId, status);
+      const response = await call(courier, 'PUT', `/api/orders/${orderId}`, body);
       if (response.statusCode === 409 && response.json().code === 'order_final') return;
       await expectOk(response);
     },

@@ -1,5 +1,6 @@
 import {
   type CourierOrderStatus,
+  type DeliveryProof,
   IDEMPOTENCY_KEY_HEADER,
   type Order,
   type OrderResponse,
@@ -16,15 +17,17 @@ import { courierOrderKeys } from './list-courier-orders';
 export interface UpdateOrderStatusVariables {
   id: number;
   status: CourierOrderStatus;
+  /** With Delivered: the recipient and the delivery code or the photo (docs/decisions/032-proof-of-delivery.md). */
+  proof?: DeliveryProof | undefined;
 }
 
 export function updateOrderStatus(
-  { id, status }: UpdateOrderStatusVariables,
+  { id, status, proof }: UpdateOrderStatusVariables,
   idempotencyKey = newIdempotencyKey(),
 ): Promise<OrderResponse> {
   return apiClient.put<OrderResponse>(
     `/api/orders/${id}`,
-    { status },
+    proof === undefined ? { status } : { status, proof },
     { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
   );
 }
@@ -59,6 +62,8 @@ async function sendOrQueue(
     orderId: variables.id,
     status: variables.status,
     deviceTime: new Date().toISOString(),
+    // The proof goes with the change, its photo too (base64, about 270 kB at most).
+    ...(variables.proof === undefined ? {} : { proof: variables.proof }),
   });
   // The board shows the new status at once; the server's answer replaces the row once sent.
   updateCachedListRows<Order>(queryClient, courierOrderKeys.lists(), (rows) =>

@@ -1,4 +1,4 @@
-import type { CourierOrderStatus } from '@depot/contract';
+import type { CourierOrderStatus, DeliveryProof } from '@depot/contract';
 import { createStore, del, set, values } from 'idb-keyval';
 
 /**
@@ -15,6 +15,8 @@ export interface QueuedChange {
   status: CourierOrderStatus;
   /** When the device made the change (ISO 8601, UTC). */
   deviceTime: string;
+  /** A Delivered's proof of delivery, sent with it (docs/decisions/032-proof-of-delivery.md). */
+  proof?: DeliveryProof;
 }
 
 const DATABASE = 'depot-offline';

@@ -18,11 +18,15 @@ export interface SyncOutcome {
   reason?: string;
 }
 
-/** Sends one change as it was made: its status, its device time, its Idempotency-Key. */
+/** Sends one change as it was made: its status, its device time, its proof, its Idempotency-Key. */
 export function sendChange(change: QueuedChange): Promise<OrderResponse> {
   return apiClient.put<OrderResponse>(
     `/api/orders/${change.orderId}`,
-    { status: change.status, device_time: change.deviceTime },
+    {
+      status: change.status,
+      device_time: change.deviceTime,
+      ...(change.proof === undefined ? {} : { proof: change.proof }),
+    },
     { headers: { [IDEMPOTENCY_KEY_HEADER]: change.key } },
   );
 }

@@ -206,6 +206,9 @@ describe('Courier Service page', () => {
     const print = bar.getByRole('link', { name: 'Print packing slips (2)' });
     expect(print).toHaveAttribute('href', '/print/packing-slips?ids=3,1');
     expect(print).toHaveAttribute('target', '_blank');
+    // Delivered needs each order's own proof: not offered for several at once.
+    const bulkOptions = within(bar.getByRole('combobox', { name: 'New status' })).getAllByRole('option');
+    expect(bulkOptions.map((option) => option.textContent)).toEqual(['Processing', 'In Transit', 'Returned']);
     await user.click(bar.getByRole('button', { name: 'Set status' }));
 
     expect(await screen.findByText('1 order updated, 1 refused')).toBeInTheDocument();
@@ -251,7 +254,7 @@ describe('Courier Service page', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Update status of order 1' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
-    await user.selectOptions(dialog.getByRole('combobox', { name: 'Order status' }), 'Delivered');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Order status' }), 'In Transit');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
 
     expect(await dialog.findByText('Order not found')).toBeInTheDocument();
@@ -274,7 +277,7 @@ describe('Courier Service page', () => {
     await user.click(screen.getByRole('button', { name: 'Update status of order 1' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
     const select = dialog.getByRole('combobox', { name: 'Order status' });
-    await user.selectOptions(select, 'Delivered');
+    await user.selectOptions(select, 'In Transit');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
 
     expect(await dialog.findByText(refusal)).toBeInTheDocument();

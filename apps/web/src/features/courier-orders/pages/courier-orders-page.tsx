@@ -191,6 +191,12 @@ export default function CourierOrdersPage() {
   );
 }
 
+/**
+ * The statuses several orders take at once: not Delivered, which needs each order's own proof
+ * (docs/decisions/032-proof-of-delivery.md); the server refuses it in bulk too.
+ */
+const BULK_STATUSES = COURIER_ORDER_STATUSES.filter((status) => status !== 'Delivered');
+
 /** The ticked orders' one status: chosen, sent in one request, each order's outcome told. */
 function BulkStatusBar(props: {
   ids: number[];
@@ -209,7 +215,8 @@ function BulkStatusBar(props: {
           </Text>
           <NativeSelect
             label="New status"
-            data={[...COURIER_ORDER_STATUSES]}
+            description="Delivered: one order at a time, with its proof"
+            data={BULK_STATUSES}
             value={status}
             onChange={(event) => setStatus(event.currentTarget.value as CourierOrderStatus)}
           />

@@ -69,7 +69,10 @@ export function useReassignCourier() {
   });
 }
 
-/** GET /api/orders/{id}: one order of the desk with its timeline (statuses and failed attempts). */
+/**
+ * GET /api/orders/{id}: one order of the desk while a dialog shows it, with its timeline (statuses
+ * and failed attempts) and its proof of delivery.
+ */
 export function useDeskOrderDetail(id: number | undefined) {
   return useQuery({
     queryKey: orderDeskKeys.detail(id ?? 0),

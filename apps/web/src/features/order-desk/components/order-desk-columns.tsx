@@ -14,6 +14,8 @@ interface DeskActions {
   onReassign: (order: Order) => void;
   onCancel: (order: Order) => void;
   onReopen: (order: Order) => void;
+  /** Opens a Delivered order's proof of delivery. */
+  onShowProof: (order: Order) => void;
 }
 
 /** The order desk's columns: who ordered, where to, who brings it, where it stands, and what can be done. */
@@ -22,6 +24,7 @@ export function orderDeskColumns({
   onReassign,
   onCancel,
   onReopen,
+  onShowProof,
 }: DeskActions): ListColumn<Order, OrderSortField>[] {
   return [
     { header: 'Order', sort: 'id', card: 'title', cell: (order) => <Text fw={600}>#{order.id}</Text> },
@@ -80,6 +83,16 @@ export function orderDeskColumns({
       card: 'actions',
       cell: (order) => (
         <Stack gap={6} align="stretch">
+          {order.status === 'Delivered' && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => onShowProof(order)}
+              aria-label={`Proof of delivery of order ${order.id}`}
+            >
+              Proof
+            </Button>
+          )}
           <Button
             size="xs"
             variant="light"

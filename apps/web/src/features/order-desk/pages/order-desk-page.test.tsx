@@ -56,6 +56,34 @@ describe('Customer Orders (manager)', () => {
     expect(screen.getByRole('button', { name: 'Change courier of order 12' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel order 12' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel order 11' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Proof of delivery of order 11' })).not.toBeInTheDocument();
+  });
+
+  it("opens a Delivered order's proof of delivery", async () => {
+    const { user } = renderDesk(() => [orderOf(12, 'Delivered')], {
+      'GET /api/orders/12': {
+        status: 200,
+        body: {
+          ...orderOf(12, 'Delivered'),
+          courier_name: 'Swift Couriers',
+          status_history: [],
+          tracking_url: 'http://depot.test/track/abcdefghijklmnopqrstuv',
+          delivery_code: null,
+          proof: {
+            recipient_name: 'Cara Customer',
+            method: 'code',
+            at: '2026-11-22T11:05:00.000Z',
+            device_at: null,
+            photo_url: null,
+          },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Proof of delivery of order 12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #12' });
+    expect(await within(dialog).findByText('Delivery code')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Received byCara Customer');
+    expect(dialog).toHaveTextContent('22/11/2026, 11:05');
   });
 
   it('prints the orders ticked as packing slips in a new tab, as one job', async () => {

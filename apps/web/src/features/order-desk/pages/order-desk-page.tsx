@@ -11,6 +11,8 @@ import { useState } from 'react';
 import { DataList } from '@/components/data-list/data-list';
 import { PageTitle } from '@/components/page-title';
 import { PrintSelectedButton, selectColumn } from '@/components/print-selection';
+import { ProofOfDelivery } from '@/components/proof-of-delivery';
+import { LoadingSpinner, QueryError } from '@/components/query-states';
 import { useRowSelection } from '@/hooks/use-row-selection';
 import { errorMessageOf } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
@@ -20,6 +22,7 @@ import {
   orderDeskKeys,
   useDeskCancelOrder,
   useDeskCouriers,
+  useDeskOrderDetail,
   useOrderDeskList,
   useReassignCourier,
 } from '../api/order-desk';
@@ -28,6 +31,8 @@ import { OrderDeskFilters } from '../components/order-desk-filters';
 import { ReopenDialog } from '../components/reopen-dialog';
 
 export const NO_DESK_ORDERS_TEXT = 'No customer has ordered your stock yet.';
+/** A Delivered order from before proofs of delivery. */
+export const NO_PROOF_TEXT = 'This order was delivered before Depot kept proofs of delivery.';
 
 /**
  * Customer Orders (docs/product/screens.md#customer-orders-manager): the orders holding the
@@ -40,6 +45,7 @@ export default function OrderDeskPage() {
   const [reassigning, setReassigning] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reopening, setReopening] = useState<Order | null>(null);
+  const [showingProof, setShowingProof] = useState<Order | null>(null);
   const selection = useRowSelection();
   useLiveEvents((signal) => {
     if (signal.type === 'reconnected' || signal.type === 'order-updated') {
@@ -62,6 +68,7 @@ export default function OrderDeskPage() {
             onReassign: setReassigning,
             onCancel: setCancelling,
             onReopen: setReopening,
+            onShowProof: setShowingProof,
           }),
         ]}
         rowKey={(order) => order.id}
@@ -92,7 +99,30 @@ export default function OrderDeskPage() {
       <ReassignDialog order={reassigning} couriers={courierList} onClose={() => setReassigning(null)} />
       <CancelDialog order={cancelling} onClose={() => setCancelling(null)} />
       <ReopenDialog order={reopening} onClose={() => setReopening(null)} />
+      <ProofDialog order={showingProof} onClose={() => setShowingProof(null)} />
     </Stack>
+  );
+}
+
+/** A Delivered order's proof of delivery: who took it, how it was proven, when, and its photo. */
+function ProofDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  const detail = useDeskOrderDetail(order?.id);
+  return (
+    <Modal opened={order !== null} onClose={onClose} title={`Order #${order?.id ?? ''}`} centered size="lg">
+      {detail.isPending ? (
+        <LoadingSpinner label="Loading the proof of delivery" />
+      ) : detail.isError ? (
+        <QueryError
+          title="Could not load the proof of delivery"
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : detail.data.proof ? (
+        <ProofOfDelivery proof={detail.data.proof} />
+      ) : (
+        <Text size="sm">{NO_PROOF_TEXT}</Text>
+      )}
+    </Modal>
   );
 }
 

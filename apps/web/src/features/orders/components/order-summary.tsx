@@ -3,12 +3,36 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LabelledValue } from '@/components/labelled-value';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { OrderTimeline } from '@/components/order-timeline';
+import { ProofOfDelivery } from '@/components/proof-of-delivery';
 import { formatDate, formatDateTime, formatMoney, formatQuantity, formatWeight } from '@/lib/format';
 
-/** What an order page shows of it: where it stands, its lines and totals, where it goes and who brings it. */
+/**
+ * What an order page shows of it: where it stands, its delivery code while it is open, its proof
+ * of delivery once delivered, its lines and totals, where it goes and who brings it.
+ */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   return (
     <Stack gap="md">
+      {order.delivery_code && (
+        <Paper withBorder p="md" component="section" aria-label="Delivery code">
+          <Group gap="md" align="center" wrap="wrap">
+            <Text size="sm">Delivery code</Text>
+            <Text
+              fw={700}
+              fz={28}
+              lh={1}
+              style={{ fontVariantNumeric: 'tabular-nums', letterSpacing: '0.2em' }}
+              data-testid="delivery-code"
+            >
+              {order.delivery_code}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+              Give these 4 digits to the courier at the door: they prove the order reached you.
+            </Text>
+          </Group>
+        </Paper>
+      )}
+      {order.proof && <ProofOfDelivery proof={order.proof} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" h="100%">
           <Stack gap="sm">

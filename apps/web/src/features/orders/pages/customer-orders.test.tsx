@@ -30,6 +30,8 @@ function orderOf(id: number, overrides: Partial<OrderDetail> = {}): OrderDetail 
     courier_name: 'Swift Couriers',
     status_history: [{ status: 'Processing', at: '2026-11-20T09:00:00.000Z' }],
     tracking_url: 'http://depot.test/track/abcdefghijklmnopqrstuv',
+    delivery_code: '4821',
+    proof: null,
     ...overrides,
   };
 }
@@ -112,6 +114,34 @@ describe('an order page', () => {
     );
     // Only a Processing order can be cancelled.
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    // Open: the delivery code the courier asks for at the door (docs/decisions/032).
+    expect(screen.getByRole('region', { name: 'Delivery code' })).toHaveTextContent('4821');
+    expect(screen.queryByRole('region', { name: 'Proof of delivery' })).not.toBeInTheDocument();
+  });
+
+  it("shows a Delivered order's proof: recipient, method, both times and the photo", async () => {
+    const order = orderOf(12, {
+      status: 'Delivered',
+      delivery_code: null,
+      proof: {
+        recipient_name: 'Neighbour at no. 3',
+        method: 'photo',
+        at: '2026-11-22T11:05:00.000Z',
+        device_at: '2026-11-22T10:40:00.000Z',
+        photo_url: '/api/orders/12/proof/photo',
+      },
+    });
+    renderOrders('/dashboard/orders/12', () => [order]);
+    const proof = await screen.findByRole('region', { name: 'Proof of delivery' });
+    expect(proof).toHaveTextContent('Received byNeighbour at no. 3');
+    expect(proof).toHaveTextContent('Proven byPhoto');
+    expect(proof).toHaveTextContent('22/11/2026, 11:05');
+    expect(proof).toHaveTextContent("Made offline on the courier's device at 22/11/2026, 10:40");
+    expect(within(proof).getByRole('img', { name: /Photo of the delivery/ })).toHaveAttribute(
+      'src',
+      '/api/orders/12/proof/photo',
+    );
+    expect(screen.queryByRole('region', { name: 'Delivery code' })).not.toBeInTheDocument();
   });
 
   it('cancels a Processing order after asking, and shows it Cancelled', async () => {

@@ -32,6 +32,8 @@ const order = (id: number): OrderDetail => ({
   courier_name: 'Swift Couriers',
   status_history: [{ status: 'Processing', at: '2026-11-20T09:00:00.000Z' }],
   tracking_url: `${TRACKING_URL}${id}`,
+  delivery_code: null,
+  proof: null,
 });
 
 const supplyOrder: SupplyOrderDetail = {

@@ -18,6 +18,7 @@ const tracking: Tracking = {
   courier_name: 'Swift Couriers',
   town: 'Central Delhi',
   pin_code: '110001',
+  delivery_code: '4821',
 };
 
 describe('the public tracking page', () => {
@@ -29,6 +30,7 @@ describe('the public tracking page', () => {
     expect(screen.getByText('22/11/2026')).toBeInTheDocument();
     expect(screen.getByText('Swift Couriers')).toBeInTheDocument();
     expect(screen.getByText('Central Delhi, PIN 110001')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Delivery code' })).toHaveTextContent('4821');
     // No session is asked for: the page is public.
     expect(requestsTo('GET /auth/profile')).toHaveLength(0);
   });

@@ -61,6 +61,23 @@ export default function TrackingPage() {
                 </Title>
                 <OrderStatusBadge status={tracking.data.status} />
               </Group>
+              {tracking.data.delivery_code && (
+                <Group gap="md" align="center" wrap="wrap" aria-label="Delivery code" role="group">
+                  <Text size="sm">Delivery code</Text>
+                  <Text
+                    fw={700}
+                    fz={28}
+                    lh={1}
+                    style={{ fontVariantNumeric: 'tabular-nums', letterSpacing: '0.2em' }}
+                    data-testid="delivery-code"
+                  >
+                    {tracking.data.delivery_code}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ flex: '1 1 14rem' }}>
+                    Give these 4 digits to the courier at the door.
+                  </Text>
+                </Group>
+              )}
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <LabelledValue
                   label="Expected delivery"
