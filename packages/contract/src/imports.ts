@@ -36,8 +36,17 @@ export const STOCK_IMPORT_COLUMNS: ImportColumns = {
 export const PRODUCT_IMPORT_COLUMNS: ImportColumns = {
   required: ['name', 'price', 'weight', 'quantity'],
   optional: ['sku'],
-  // A file neither discontinues nor resumes a product: only the catalogue's buttons do.
-  ignored: ['id', 'supplier_id', 'discontinued'],
+  // A file neither discontinues nor resumes a product: only the catalogue's buttons do. A manager's
+  // export carries their own linked stock item beside each product (my_stock), which is not the product's.
+  ignored: [
+    'id',
+    'supplier_id',
+    'discontinued',
+    'my_stock_stock_id',
+    'my_stock_name',
+    'my_stock_quantity',
+    'my_stock_reorder_level',
+  ],
   aliases: { product_name: 'name' },
 };
 

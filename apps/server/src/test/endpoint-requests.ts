@@ -2,7 +2,7 @@ import type { ApiEndpoint, Role } from '@depot/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createToken, hashToken } from '../lib/tokens';
 import { createResetToken } from '../modules/auth/repository';
-import { photoProof } from './delivery-proof';
+import { photoProof, statusBodyFor } from './delivery-proof';
 import { orderDraftFor } from './order-draft';
 import { registerAndLogin, STRONG_PASSWORD, sessionCookieFrom, type TestApp, uniqueEmail } from './test-app';
 
@@ -489,7 +489,7 @@ export const VALID_REQUESTS: Record<
   'POST /api/orders/:id/reopen': async (world) => {
     const orderId = await createOrder(world);
     await send(world, 'PUT', `/api/orders/${orderId}`, world.owner['Courier Service'], {
-      body: { status: 'Delivered' },
+      body: await statusBodyFor(world.t.database.db, orderId, 'Delivered'),
     });
     return { params: id(orderId), body: { reason: 'Delivered to the wrong house' } };
   },

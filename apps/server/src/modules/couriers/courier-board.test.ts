@@ -190,14 +190,14 @@ describe('GET /api/orders/status-counts and delivery_to', () => {
     const counts = await t.call('GET', '/api/orders/status-counts', fresh);
     expect(counts.statusCode).toBe(200);
     expect(counts.json()).toEqual({
-      counts: { Processing: 2, 'In Transit': 1, Delivered: 0, Cancelled: 0 },
+      counts: { Processing: 2, 'In Transit': 1, Delivered: 0, Returned: 0, Cancelled: 0 },
       total: 3,
     });
     // Urban orders are due two days after placing, rural ones five days after.
     const dayAfter = new Date(t0.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
     const dueSoon = await t.call('GET', `/api/orders/status-counts?delivery_to=${dayAfter}`, fresh);
     expect(dueSoon.json()).toEqual({
-      counts: { Processing: 1, 'In Transit': 1, Delivered: 0, Cancelled: 0 },
+      counts: { Processing: 1, 'In Transit': 1, Delivered: 0, Returned: 0, Cancelled: 0 },
       total: 2,
     });
     const list = await t.call(

@@ -503,9 +503,17 @@ export interface NewProof {
   device_at: string | null;
 }
 
-/** Keeps the proof of a delivery, in the transaction that set Delivered. */
+/**
+ * Keeps the proof of a delivery, in the transaction that set Delivered. An order a manager reopened
+ * and the courier delivers again keeps the new proof; the audit trail keeps what the first one was.
+ */
 export async function recordProof(db: Executor, proof: NewProof): Promise<void> {
-  await db.insertInto('order_proofs').values(proof).execute();
+  const { order_id: _orderId, ...replaced } = proof;
+  await db
+    .insertInto('order_proofs')
+    .values(proof)
+    .onConflict((conflict) => conflict.column('order_id').doUpdateSet(replaced))
+    .execute();
 }
 
 /** An order's proof as it is read, without the photo's bytes. */

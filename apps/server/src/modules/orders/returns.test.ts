@@ -6,6 +6,7 @@ import {
   type StockMovementReason,
 } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeProofOf, statusBodyFor } from '../../test/delivery-proof';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
 /** Failed attempts, Returned and a manager's reopening (docs/decisions/031-failed-attempts-and-returns.md). */
@@ -68,8 +69,8 @@ async function placeOrder(items: { stock_id: number; quantity: number }[], who =
 
 const attempt = (id: number, body: Record<string, unknown>, who: Session = courier, key?: string) =>
   t.call('POST', `/api/orders/${id}/attempts`, who, body, key ? { 'idempotency-key': key } : undefined);
-const setStatus = (id: number, status: string, who: Session = courier) =>
-  t.call('PUT', `/api/orders/${id}`, who, { status });
+const setStatus = async (id: number, status: string, who: Session = courier) =>
+  t.call('PUT', `/api/orders/${id}`, who, await statusBodyFor(db(), id, status));
 const reopen = (id: number, reason: unknown, who: Session = manager) =>
   t.call('POST', `/api/orders/${id}/reopen`, who, { reason });
 const cancel = (id: number, who: Session = customer) => t.call('POST', `/api/orders/${id}/cancel`, who);
@@ -366,8 +367,13 @@ describe("a manager's reopening", () => {
     const token = order.tracking_url.slice(order.tracking_url.lastIndexOf('/') + 1);
     const tracked = await t.call('GET', `/api/track/${token}`);
     expect(JSON.stringify(tracked.json())).not.toContain('wrong door');
-    // Open again: the courier moves it on.
-    expect((await setStatus(id, 'Delivered')).statusCode).toBe(200);
+    // Open again: the courier delivers it once more, and the new proof replaces the first.
+    const again = await t.call('PUT', `/api/orders/${id}`, courier, {
+      status: 'Delivered',
+      proof: { ...(await codeProofOf(db(), id)), recipient_name: 'The right neighbour' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await detail(id)).proof?.recipient_name).toBe('The right neighbour');
   });
 
   it('takes a Returned order back to Processing and its units again, with movements', async () => {
