@@ -66,6 +66,8 @@ for (const phone of [false, true]) {
     for (const n of [1, 2, 3]) {
       ids.push(await placeOrderThroughApi(customer, courierId, stockId, `${n} Janpath Road ${suffix()}`));
     }
+    // A fourth order finds no one at home: its failed attempt is kept offline too.
+    const missed = await placeOrderThroughApi(customer, courierId, stockId, `4 Janpath Road ${suffix()}`);
     const problems = watchForPageErrors(courier);
     const sent: SentChange[] = [];
     courier.on('request', (request) => {
@@ -104,7 +106,10 @@ for (const phone of [false, true]) {
         courier.getByText('Saved on this device. It will be sent when the connection returns.').first(),
       ).toBeVisible();
     }
-    await expect(courier.getByText('3 waiting to sync')).toBeVisible();
+    await courier.getByRole('button', { name: `Failed attempt for order ${missed}` }).click();
+    await courier.getByRole('dialog').getByRole('button', { name: 'Record attempt' }).click();
+    await expect(courier.getByRole('dialog')).toBeHidden();
+    await expect(courier.getByText('4 waiting to sync')).toBeVisible();
     await snapshot(courier, `offline-${tag}-waiting`);
     // Nothing reached the server.
     for (const id of ids) {
@@ -118,6 +123,12 @@ for (const phone of [false, true]) {
     for (const id of ids) {
       await expect(outcomes.getByText(`Order ${id}: Delivered synced`)).toBeVisible({ timeout: 10_000 });
     }
+    await expect(outcomes.getByText(`Order ${missed}: Failed attempt synced`)).toBeVisible();
+    const attempted = await (await customer.request.get(`/api/orders/${missed}`)).json();
+    expect(attempted.status).toBe('Processing');
+    expect(attempted.attempts).toHaveLength(1);
+    expect(attempted.attempts[0]).toMatchObject({ reason: 'no_one_home' });
+    expect(attempted.attempts[0].device_at >= offlineFrom).toBe(true);
     await expect(courier.getByText(/waiting to sync/)).toBeHidden();
     await snapshot(courier, `offline-${tag}-synced`);
 
@@ -152,7 +163,7 @@ for (const phone of [false, true]) {
     await snapshot(customer, `offline-${tag}-customer-proof`);
 
     // Replaying the queue changes nothing: the same keys answer the first answers.
-    const queued = sent.filter((change) => change.body.device_time !== undefined);
+    const queued = sent.filter((change) => change.body.device_time !== undefined && change.body.status);
     expect(queued.map((change) => change.url).sort()).toEqual(ids.map((id) => `/api/orders/${id}`).sort());
     for (const change of queued) expect(change.body.proof?.recipient_name).toBeTruthy();
     for (const change of queued) {

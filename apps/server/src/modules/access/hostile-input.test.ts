@@ -348,13 +348,17 @@ describe('hostile input', () => {
           const after = await snapshot();
           // A failed login is counted, by design, towards the lock-out
           // (docs/product/business-rules.md#login-limits), and audited; so is a reset request
-          // over its limit.
+          // over its limit, and a wrong delivery code towards its order's lock
+          // (docs/product/business-rules.md#proof-of-delivery).
+          const wrongCode = response.body.includes('"code":"wrong_delivery_code"');
           const counted =
             endpoint === 'POST /auth/login'
               ? ['attempt_limits', 'audit_events', 'audit_event_viewers']
               : endpoint === 'POST /auth/forgot-password'
                 ? ['attempt_limits']
-                : [];
+                : wrongCode
+                  ? ['orders']
+                  : [];
           for (const table of counted) {
             delete after[table];
             delete before[table];

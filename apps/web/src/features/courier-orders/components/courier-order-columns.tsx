@@ -2,7 +2,7 @@ import { ATTEMPT_REASON_LABELS, isFinalOrderStatus, type Order, type OrderSortFi
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
 import { formatDate, formatDateTime, formatDay, formatMoney, formatWeight } from '@/lib/format';
-import { FAILED_ATTEMPT_LABEL } from './failed-attempt-dialog';
+import { FAILED_ATTEMPT_LABEL } from '../offline/queue';
 import { OrderItemsList, OrderStatusBadge } from './order-cells';
 
 const PhoneLink = ({ order }: { order: Order }) => (

@@ -12,9 +12,9 @@ import { errorMessageOf } from '@/lib/api-client';
 import { setServerErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useRecordAttempt } from '../api/record-attempt';
+import { FAILED_ATTEMPT_LABEL } from '../offline/queue';
 
 /** The dialog's title, and the board's button that opens it (docs/product/screens.md#courier-service). */
-export const FAILED_ATTEMPT_LABEL = 'Failed attempt';
 
 /** The device's today as YYYY-MM-DD (the courier plans in their own days). */
 const localDay = (date = new Date()) =>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@/lib/format';
 import { OFFLINE_MESSAGES } from './offline-messages';
+import { changeLabel } from './queue';
 import { useOfflineSync } from './use-offline-sync';
 
 /**
@@ -34,7 +35,7 @@ export function OfflineSyncPanel({ userId }: { userId: number }) {
           <List size="sm" mt="xs" spacing={2}>
             {waiting.map((change) => (
               <List.Item key={change.key}>
-                Order {change.orderId} → {change.status}{' '}
+                Order {change.orderId} → {changeLabel(change)}{' '}
                 <Text span size="xs" c="dimmed">
                   {OFFLINE_MESSAGES.madeAt(formatDateTime(change.deviceTime))}
                 </Text>
@@ -58,8 +59,8 @@ export function OfflineSyncPanel({ userId }: { userId: number }) {
               <List.Item key={outcome.key}>
                 <Text span size="sm" c={outcome.result === 'synced' ? 'teal.9' : 'red.9'}>
                   {outcome.result === 'synced'
-                    ? OFFLINE_MESSAGES.synced(outcome.orderId, outcome.status)
-                    : OFFLINE_MESSAGES.refused(outcome.orderId, outcome.status, outcome.reason ?? '')}
+                    ? OFFLINE_MESSAGES.synced(outcome.orderId, outcome.label)
+                    : OFFLINE_MESSAGES.refused(outcome.orderId, outcome.label, outcome.reason ?? '')}
                 </Text>{' '}
                 <Text span size="xs" c="dimmed">
                   {OFFLINE_MESSAGES.madeAt(formatDateTime(outcome.deviceTime))}

@@ -1,4 +1,4 @@
-import type { CourierOrderStatus, DeliveryProof } from '@depot/contract';
+import type { CourierOrderStatus, DeliveryProof, FailedAttemptBody } from '@depot/contract';
 import { createStore, del, set, values } from 'idb-keyval';
 
 /**
@@ -6,18 +6,32 @@ import { createStore, del, set, values } from 'idb-keyval';
  * (docs/product/business-rules.md#changes-made-offline). Each carries the time the device made it
  * and the Idempotency-Key it is sent with, every time, so sending it again changes nothing.
  */
-export interface QueuedChange {
+interface QueuedBase {
   /** The Idempotency-Key, also the entry's key in the store. */
   key: string;
   /** The courier who made it: another user signed in on this device neither sees nor sends it. */
   userId: number;
   orderId: number;
-  status: CourierOrderStatus;
   /** When the device made the change (ISO 8601, UTC). */
   deviceTime: string;
-  /** A Delivered's proof of delivery, sent with it (docs/decisions/032-proof-of-delivery.md). */
-  proof?: DeliveryProof;
 }
+
+/** A status change, or a failed delivery attempt (docs/decisions/031-failed-attempts-and-returns.md). */
+export type QueuedChange = QueuedBase &
+  (
+    | {
+        status: CourierOrderStatus;
+        /** A Delivered's proof of delivery, sent with it (docs/decisions/032-proof-of-delivery.md). */
+        proof?: DeliveryProof;
+        attempt?: undefined;
+      }
+    | { attempt: FailedAttemptBody; status?: undefined; proof?: undefined }
+  );
+
+/** What a queued change does, as the board names it: its new status, or "Failed attempt". */
+export const FAILED_ATTEMPT_LABEL = 'Failed attempt';
+export const changeLabel = (change: QueuedChange): string =>
+  change.attempt === undefined ? change.status : FAILED_ATTEMPT_LABEL;
 
 const DATABASE = 'depot-offline';
 const STORE = 'courier-changes';

@@ -1,25 +1,31 @@
-import {
-  type CourierOrderStatus,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_MESSAGES,
-  type OrderResponse,
-} from '@depot/contract';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, type OrderResponse } from '@depot/contract';
 import { ApiError, apiClient, isTryAgainLater } from '@/lib/api-client';
-import { type QueuedChange, queuedChangesOf, removeChange } from './queue';
+import { changeLabel, type QueuedChange, queuedChangesOf, removeChange } from './queue';
 
 /** What became of one change sent from the queue, shown on the board until the page is left. */
 export interface SyncOutcome {
   key: string;
   orderId: number;
-  status: CourierOrderStatus;
+  /** What the change did: its new status, or "Failed attempt". */
+  label: string;
   deviceTime: string;
   result: 'synced' | 'refused';
   /** Why the server refused it (its own sentence: the order was cancelled meanwhile, …). */
   reason?: string;
 }
 
-/** Sends one change as it was made: its status, its device time, its proof, its Idempotency-Key. */
+/**
+ * Sends one change as it was made: its status and proof, or its failed attempt, with its device
+ * time and its Idempotency-Key.
+ */
 export function sendChange(change: QueuedChange): Promise<OrderResponse> {
+  if (change.attempt !== undefined) {
+    return apiClient.post<OrderResponse>(
+      `/api/orders/${change.orderId}/attempts`,
+      { ...change.attempt, device_time: change.deviceTime },
+      { headers: { [IDEMPOTENCY_KEY_HEADER]: change.key } },
+    );
+  }
   return apiClient.put<OrderResponse>(
     `/api/orders/${change.orderId}`,
     {
@@ -62,17 +68,18 @@ export function syncQueue(
     const outcomes: SyncOutcome[] = [];
     try {
       for (const change of await queuedChangesOf(userId)) {
-        const { key, orderId, status, deviceTime } = change;
+        const { key, orderId, deviceTime } = change;
+        const label = changeLabel(change);
         try {
           const response = await sendChange(change);
           await removeChange(key);
           onSent(change, response);
-          outcomes.push({ key, orderId, status, deviceTime, result: 'synced' });
+          outcomes.push({ key, orderId, label, deviceTime, result: 'synced' });
         } catch (error) {
           if (isWorthRetrying(error)) break;
           await removeChange(key);
           const reason = error instanceof Error ? error.message : String(error);
-          outcomes.push({ key, orderId, status, deviceTime, result: 'refused', reason });
+          outcomes.push({ key, orderId, label, deviceTime, result: 'refused', reason });
         }
       }
     } finally {
