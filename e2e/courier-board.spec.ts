@@ -84,6 +84,7 @@ for (const viewport of [
     await expect(bar.getByRole('combobox', { name: 'New status' }).locator('option')).toHaveText([
       'Processing',
       'In Transit',
+      'Returned',
     ]);
     await bar.getByRole('button', { name: 'Clear selection' }).click();
     const code = await deliveryCodeOf(customer, ids[0] as number);

@@ -101,40 +101,39 @@ function RevenueTable({ report }: { report: MoneyReport }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={320} type="native">
-      <Table verticalSpacing={4} striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Month</Table.Th>
-            <Table.Th ta="right">Orders</Table.Th>
-            <Table.Th ta="right">Revenue</Table.Th>
+    // Three short columns fit a phone: no scrolling region (an unfocusable one fails axe).
+    <Table verticalSpacing={4} striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Month</Table.Th>
+          <Table.Th ta="right">Orders</Table.Th>
+          <Table.Th ta="right">Revenue</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {months.map((month, index) => (
+          <Table.Tr key={month}>
+            <Table.Td>{monthLabel(month)}</Table.Td>
+            <Table.Td ta="right" style={numeric}>
+              {formatQuantity(orders[index] ?? 0)}
+            </Table.Td>
+            <Table.Td ta="right" style={numeric}>
+              {formatMoney(revenue[index] ?? 0)}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {months.map((month, index) => (
-            <Table.Tr key={month}>
-              <Table.Td>{monthLabel(month)}</Table.Td>
-              <Table.Td ta="right" style={numeric}>
-                {formatQuantity(orders[index] ?? 0)}
-              </Table.Td>
-              <Table.Td ta="right" style={numeric}>
-                {formatMoney(revenue[index] ?? 0)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th>Total</Table.Th>
-            <Table.Th ta="right" style={numeric}>
-              {formatQuantity(report.orders)}
-            </Table.Th>
-            <Table.Th ta="right" style={numeric}>
-              {formatMoney(report.revenue)}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th>Total</Table.Th>
+          <Table.Th ta="right" style={numeric}>
+            {formatQuantity(report.orders)}
+          </Table.Th>
+          <Table.Th ta="right" style={numeric}>
+            {formatMoney(report.revenue)}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
   );
 }
