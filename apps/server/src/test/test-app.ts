@@ -216,6 +216,18 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/**
+ * A fixture's request, sent again as a client would while Depot answers 503 (a bounded wait ran
+ * out on a loaded test machine: nothing was changed): at most three tries, 250 ms apart.
+ */
+async function retriedWhileBusy<T extends { statusCode: number }>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await send();
+    if (response.statusCode !== 503 || attempt === 3) return response;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Registers a user of the role and logs in; returns the user and the Cookie header. */
 export async function registerAndLogin(
   app: FastifyInstance,
@@ -224,13 +236,17 @@ export async function registerAndLogin(
 ) {
   const email = overrides.email ?? uniqueEmail(role.split(' ')[0]?.toLowerCase());
   const password = overrides.password ?? STRONG_PASSWORD;
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/auth/register',
-    payload: { role, name: overrides.name ?? `${role} tester`, email, password },
-  });
+  const registered = await retriedWhileBusy(() =>
+    app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { role, name: overrides.name ?? `${role} tester`, email, password },
+    }),
+  );
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
-  const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  const login = await retriedWhileBusy(() =>
+    app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } }),
+  );
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return {
     user: login.json().user as { id: number; email: string },
