@@ -42,6 +42,12 @@ export async function openBenchDatabase(kind: DatabaseKind, name: string) {
   };
 }
 
+/** BENCH_CPU_PROF=<folder> runs the server under `node --cpu-prof`, its profile left in that folder. */
+function cpuProfileFlags(): string[] {
+  const folder = process.env.BENCH_CPU_PROF;
+  return folder ? ['--cpu-prof', `--cpu-prof-dir=${folder}`] : [];
+}
+
 /** Starts the built server on a database, the response cache of `cacheMb` (0: off), and runs `work` against it. */
 export async function withBenchServer<T>(
   databaseUrl: string,
@@ -50,7 +56,7 @@ export async function withBenchServer<T>(
 ): Promise<T> {
   const port = await freePort();
   const server = await waitUntilReady(
-    spawnServer([...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+    spawnServer([...SERVER_NODE_FLAGS, ...cpuProfileFlags(), SERVER_ENTRY], {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

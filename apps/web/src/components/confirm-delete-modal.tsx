@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { ConfirmModal } from './confirm-modal';
 
 interface ConfirmDeleteModalProps {
   opened: boolean;
@@ -10,25 +10,10 @@ interface ConfirmDeleteModalProps {
   onConfirm: () => void;
 }
 
-export function ConfirmDeleteModal({
-  opened,
-  title,
-  name,
-  pending = false,
-  onCancel,
-  onConfirm,
-}: ConfirmDeleteModalProps) {
+export function ConfirmDeleteModal({ name, ...props }: ConfirmDeleteModalProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
-      <Text>Are you sure you want to delete {name}?</Text>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onCancel} disabled={pending} data-autofocus>
-          Cancel
-        </Button>
-        <Button color="red" onClick={onConfirm} loading={pending}>
-          Delete
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmModal {...props} confirmLabel="Delete">
+      Are you sure you want to delete {name}?
+    </ConfirmModal>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActivityEvent, ActivitySortField, AuditAction, AuditEntityType } from '@depot/contract';
 import { type Insertable, sql } from 'kysely';
-import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
+import { compiledRowsQuery } from '../../db/compiled-query';
 import {
   countRows,
   type ListColumns,
@@ -41,24 +41,6 @@ const toJson = (snapshot: Snapshot | null | undefined) =>
     ? null
     : JSON.stringify(snapshot, (key, value) => (key !== '' && SECRET_KEY.test(key) ? undefined : value));
 
-const insertEventQuery = compiledQuery((db, row: Insertable<AuditEventsTable>) =>
-  db
-    .insertInto('audit_events')
-    .values({
-      occurred_at: row.occurred_at,
-      actor_id: row.actor_id,
-      actor_role: row.actor_role,
-      action: row.action,
-      entity_type: row.entity_type,
-      entity_id: row.entity_id,
-      before: row.before,
-      after: row.after,
-      request_id: row.request_id,
-      supplier_id: row.supplier_id,
-    })
-    .returning('id'),
-);
-
 type ViewerRow = Insertable<AuditEventViewersTable>;
 
 const insertViewersQuery = compiledRowsQuery((db, viewers: ViewerRow[]) =>
@@ -89,6 +71,26 @@ async function lockSupplierReaders(db: Executor, supplierId: number, mode: 'shar
 /** The advisory lock space of lockSupplierReaders (its first key). */
 const SUPPLIER_READERS_LOCK = 80_008;
 
+const insertEventsQuery = compiledRowsQuery((db, rows: Insertable<AuditEventsTable>[]) =>
+  db
+    .insertInto('audit_events')
+    .values(
+      rows.map((row) => ({
+        occurred_at: row.occurred_at,
+        actor_id: row.actor_id,
+        actor_role: row.actor_role,
+        action: row.action,
+        entity_type: row.entity_type,
+        entity_id: row.entity_id,
+        before: row.before,
+        after: row.after,
+        request_id: row.request_id,
+        supplier_id: row.supplier_id,
+      })),
+    )
+    .returning('id'),
+);
+
 /** Appends one event; call it with the transaction of the change, so both commit or neither. */
 export async function recordAuditEvent(
   db: Executor,
@@ -96,56 +98,89 @@ export async function recordAuditEvent(
   occurredAt: string,
   event: AuditEvent,
 ): Promise<number> {
-  const actorId = context.actor?.id ?? null;
-  const inserted = await insertEventQuery.executeTakeFirst(db, {
-    occurred_at: occurredAt,
-    actor_id: actorId,
-    actor_role: context.actor?.role ?? null,
-    action: event.action,
-    entity_type: event.entityType,
-    entity_id: event.entityId,
-    before: toJson(event.before),
-    after: toJson(event.after),
-    request_id: context.requestId,
-    supplier_id: event.supplierId ?? null,
-  });
-  if (!inserted) throw new Error('the audit event insert returned no row');
-  const { id } = inserted;
-  const copied = {
-    event_id: id,
-    occurred_at: occurredAt,
-    action: event.action,
-    entity_type: event.entityType,
-  };
-  // The actor always reads what they did.
-  const readers = context.actor ? [context.actor.id, ...event.viewers] : event.viewers;
-  if (readers.length > 0) {
-    const viewers = [...new Set(readers)].map((user_id) => ({ user_id, ...copied, actor_id: actorId }));
-    await insertViewersQuery.execute(db, viewers);
-  }
-  if (event.supplierId !== undefined) {
-    await lockSupplierReaders(db, event.supplierId, 'shared');
-    await db
-      .insertInto('audit_event_viewers')
-      .columns(['user_id', 'event_id', 'occurred_at', 'action', 'entity_type', 'actor_id'])
-      .expression(
-        db
-          .selectFrom('manager_suppliers as m')
-          .select([
-            'm.manager_id',
-            sql.lit(id).as('event_id'),
-            // Typed, for PostgreSQL cannot tell a parameter's type in a select list.
-            sql<string>`cast(${occurredAt} as text)`.as('occurred_at'),
-            sql<AuditAction>`cast(${event.action} as text)`.as('action'),
-            sql<AuditEntityType>`cast(${event.entityType} as text)`.as('entity_type'),
-            sql<number | null>`cast(${actorId} as integer)`.as('actor_id'),
-          ])
-          .where('m.supplier_id', '=', event.supplierId),
-      )
-      .onConflict((conflict) => conflict.columns(['user_id', 'event_id']).doNothing())
-      .execute();
-  }
+  const [id] = await recordAuditEvents(db, context, occurredAt, [event]);
+  if (id === undefined) throw new Error('the audit event insert returned no row');
   return id;
+}
+
+/**
+ * Appends events of one change (a courier's bulk status change: an event per order) in two
+ * statements, events then their readers, however many; answers their ids in the order given.
+ */
+export async function recordAuditEvents(
+  db: Executor,
+  context: AuditContext,
+  occurredAt: string,
+  events: readonly AuditEvent[],
+): Promise<number[]> {
+  if (events.length === 0) return [];
+  const actorId = context.actor?.id ?? null;
+  const inserted = await insertEventsQuery.execute(
+    db,
+    events.map((event) => ({
+      occurred_at: occurredAt,
+      actor_id: actorId,
+      actor_role: context.actor?.role ?? null,
+      action: event.action,
+      entity_type: event.entityType,
+      entity_id: event.entityId,
+      before: toJson(event.before),
+      after: toJson(event.after),
+      request_id: context.requestId,
+      supplier_id: event.supplierId ?? null,
+    })),
+  );
+  // Ids are given in the order the rows were written; RETURNING promises no order.
+  const ids = inserted.rows.map((row) => row.id).sort((a, b) => a - b);
+  if (ids.length !== events.length) throw new Error('the audit event insert returned too few rows');
+  const viewers = events.flatMap((event, index) => {
+    // The actor always reads what they did.
+    const readers = context.actor ? [context.actor.id, ...event.viewers] : event.viewers;
+    return [...new Set(readers)].map((user_id) => ({
+      user_id,
+      event_id: ids[index] as number,
+      occurred_at: occurredAt,
+      action: event.action,
+      entity_type: event.entityType,
+      actor_id: actorId,
+    }));
+  });
+  if (viewers.length > 0) await insertViewersQuery.execute(db, viewers);
+  for (const [index, event] of events.entries()) {
+    const { supplierId } = event;
+    if (supplierId !== undefined) {
+      await addSupplierReaders(db, { ...event, supplierId, id: ids[index] as number, occurredAt, actorId });
+    }
+  }
+  return ids;
+}
+
+/** The managers working with the event's supplier read it too (see lockSupplierReaders). */
+async function addSupplierReaders(
+  db: Executor,
+  event: AuditEvent & { supplierId: number; id: number; occurredAt: string; actorId: number | null },
+) {
+  const { id, occurredAt, actorId } = event;
+  await lockSupplierReaders(db, event.supplierId, 'shared');
+  await db
+    .insertInto('audit_event_viewers')
+    .columns(['user_id', 'event_id', 'occurred_at', 'action', 'entity_type', 'actor_id'])
+    .expression(
+      db
+        .selectFrom('manager_suppliers as m')
+        .select([
+          'm.manager_id',
+          sql.lit(id).as('event_id'),
+          // Typed, for PostgreSQL cannot tell a parameter's type in a select list.
+          sql<string>`cast(${occurredAt} as text)`.as('occurred_at'),
+          sql<AuditAction>`cast(${event.action} as text)`.as('action'),
+          sql<AuditEntityType>`cast(${event.entityType} as text)`.as('entity_type'),
+          sql<number | null>`cast(${actorId} as integer)`.as('actor_id'),
+        ])
+        .where('m.supplier_id', '=', event.supplierId),
+    )
+    .onConflict((conflict) => conflict.columns(['user_id', 'event_id']).doNothing())
+    .execute();
 }
 
 /**

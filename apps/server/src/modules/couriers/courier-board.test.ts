@@ -57,7 +57,7 @@ const statusOf = async (id: number) =>
   (await t.database.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow())
     .status;
 
-// Each bulk request is many transactions: room for a machine under load.
+// Each bulk request changes up to fifty orders: room for a machine under load.
 describe('POST /api/orders/status', { timeout: 60_000 }, () => {
   it("sets one status on several of the courier's orders and reports each one", async () => {
     const [a, b, c] = [await placeOrder(), await placeOrder(), await placeOrder(otherCustomer)];
@@ -97,6 +97,11 @@ describe('POST /api/orders/status', { timeout: 60_000 }, () => {
     expect(delivering.statusCode).toBe(200);
     const mine = await placeOrder();
     const theirs = await placeOrder(customer, otherCourier);
+    const before = {
+      notifications: await t.count('notifications'),
+      timeline: await t.count('order_status_changes'),
+      audit: await t.count('audit_events'),
+    };
     const response = await bulk({ ids: [theirs.id, mine.id, 999_999, delivered.id], status: 'In Transit' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -115,6 +120,12 @@ describe('POST /api/orders/status', { timeout: 60_000 }, () => {
     expect(await statusOf(theirs.id)).toBe('Processing');
     expect(await statusOf(delivered.id)).toBe('Delivered');
     expect(await statusOf(mine.id)).toBe('In Transit');
+    // Refused before anything is written for them: the refused leave nothing behind, the changed one all of it.
+    expect({
+      notifications: (await t.count('notifications')) - before.notifications,
+      timeline: (await t.count('order_status_changes')) - before.timeline,
+      audit: (await t.count('audit_events')) - before.audit,
+    }).toEqual({ notifications: 1, timeline: 1, audit: 1 });
   });
 
   it('refuses a Cancelled order as final', async () => {

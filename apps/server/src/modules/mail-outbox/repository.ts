@@ -12,17 +12,19 @@ export interface ClaimedMail {
 }
 
 /**
- * One outbox row for the order's customer, unless they turned order mails off: one statement in
- * the caller's transaction, no read before it (docs/decisions/023-mail-outbox.md).
+ * One outbox row per order for its customer, unless they turned order mails off: one statement in
+ * the caller's transaction however many orders, no read before it (docs/decisions/023-mail-outbox.md).
  */
-export async function insertOrderMail(
+export async function insertOrderMails(
   trx: Executor,
-  mail: { orderId: number; kind: MailKind; now: string },
+  mail: { orderIds: readonly number[]; kind: MailKind; now: string },
 ): Promise<void> {
+  if (mail.orderIds.length === 0) return;
   await sql`insert into mail_outbox (kind, user_id, order_id, created_at, next_attempt_at)
     select ${mail.kind}, users.id, orders.id, ${mail.now}, ${mail.now}
     from orders join users on users.id = orders.customer_id
-    where orders.id = ${mail.orderId} and users.order_mails = 1`.execute(trx);
+    where orders.id in (${sql.join([...mail.orderIds])}) and users.order_mails = 1
+    order by orders.id`.execute(trx);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Notification, NotificationSortField } from '@depot/contract';
-import { compiledQuery } from '../../db/compiled-query';
+import { compiledRowsQuery } from '../../db/compiled-query';
 import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor } from '../../db/schema';
@@ -25,25 +25,38 @@ interface NewNotification {
   created_at: string;
 }
 
-const insertNotificationQuery = compiledQuery((db, row: NewNotification) =>
+const insertNotificationsQuery = compiledRowsQuery((db, rows: NewNotification[]) =>
   db
     .insertInto('notifications')
-    .values({
-      user_id: row.user_id,
-      title: row.title,
-      message: row.message,
-      order_id: row.order_id,
-      created_at: row.created_at,
-    })
+    .values(
+      rows.map((row) => ({
+        user_id: row.user_id,
+        title: row.title,
+        message: row.message,
+        order_id: row.order_id,
+        created_at: row.created_at,
+      })),
+    )
     .returning(notificationColumns),
 );
 
-export async function createNotification(db: Executor, notification: NewNotification): Promise<Notification> {
+/** Writes notifications in one statement; answers them in the order given. */
+export async function createNotifications(
+  db: Executor,
+  notifications: readonly NewNotification[],
+): Promise<Notification[]> {
+  if (notifications.length === 0) return [];
   // A compiled statement takes every column's value, a missing order as null.
-  const row = await insertNotificationQuery.executeTakeFirst(db, {
-    ...notification,
-    order_id: notification.order_id ?? null,
-  });
+  const rows = await insertNotificationsQuery.execute(
+    db,
+    notifications.map((notification) => ({ ...notification, order_id: notification.order_id ?? null })),
+  );
+  // Ids are given in the order the rows were written; RETURNING promises no order.
+  return rows.rows.sort((a, b) => a.id - b.id);
+}
+
+export async function createNotification(db: Executor, notification: NewNotification): Promise<Notification> {
+  const [row] = await createNotifications(db, [notification]);
   if (!row) throw new Error('the notification insert returned no row');
   return row;
 }

@@ -142,12 +142,20 @@ export function orderQueries<
 
     /** One order the caller reaches, with its lines; undefined for one out of reach, as for none. */
     async get(db: Executor, id: number, reach: Reach): Promise<Order | undefined> {
-      const query = kind
-        .select(db.selectFrom(table))
-        .where(reached(table, reach))
-        .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${id}`);
-      const row = (await query.executeTakeFirst()) as Row | undefined;
-      return row && (await withTheirLines(db, [row]))[0];
+      return (await getMany(db, [id], reach))[0];
     },
+
+    getMany,
   };
+
+  /** The orders of `ids` the caller reaches, with their lines (two queries), in id order. */
+  async function getMany(db: Executor, ids: readonly number[], reach: Reach): Promise<Order[]> {
+    if (ids.length === 0) return [];
+    const query = kind
+      .select(db.selectFrom(table))
+      .where(reached(table, reach))
+      .where(sql<SqlBool>`${sql.ref(`${table}.id`)} in (${sql.join([...ids])})`)
+      .orderBy(sql.ref(`${table}.id`));
+    return withTheirLines(db, (await query.execute()) as Row[]);
+  }
 }

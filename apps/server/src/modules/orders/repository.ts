@@ -16,8 +16,9 @@ import type { Selectable } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import { type ListColumns, whereInDays } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
-import type { Executor, OrderItemsTable, OrdersTable } from '../../db/schema';
+import { type Executor, isPostgres, type OrderItemsTable, type OrdersTable } from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
+import { groupBy } from '../../lib/group-by';
 import { type OrderFilters, orderQueries } from '../order-engine/order-queries';
 
 const LIST_COLUMNS: ListColumns<OrderSortField> = {
@@ -126,6 +127,7 @@ export async function countOrdersByStatus(
   return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }
 export const getOrder = customerOrders.get;
+export const getOrders = customerOrders.getMany;
 
 /**
  * Takes `quantity` units of a live stock item only if it has them, in one statement (no read then
@@ -161,6 +163,25 @@ export async function listManagersOfOrder(db: Executor, orderId: number): Promis
     .orderBy('manager_id')
     .execute();
   return rows.map((row) => row.manager_id);
+}
+
+/** The managers of each of several orders, in one query; an order of none (or missing) has []. */
+export async function listManagersOfOrders(
+  db: Executor,
+  orderIds: readonly number[],
+): Promise<(orderId: number) => number[]> {
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await db
+          .selectFrom('order_managers')
+          .select(['order_id', 'manager_id'])
+          .where('order_id', 'in', [...orderIds])
+          .orderBy('order_id')
+          .orderBy('manager_id')
+          .execute();
+  const managers = groupBy(rows, (row) => row.order_id);
+  return (orderId) => managers.get(orderId)?.map((row) => row.manager_id) ?? [];
 }
 
 const insertOrderManagersQuery = compiledRowsQuery((db, rows: { manager_id: number; order_id: number }[]) =>
@@ -242,6 +263,7 @@ export async function createOrder(
 export interface StatusChange {
   previous_status: OrderStatus;
   customer_id: number;
+  courier_service_id: number;
   created_at: string;
   /** The goods' value at the order's prices: what a return takes out of the revenue. */
   items_total_cents: number;
@@ -249,34 +271,61 @@ export interface StatusChange {
   deliveredChange: 1 | 0 | -1;
 }
 
-/** What a status change met: a change, nothing to change (none in reach, or the same status), or a final order. */
-export type StatusChangeOutcome = StatusChange | 'unchanged' | 'final';
+/**
+ * What a status change met: a change, none in reach ('missing'), the same status ('unchanged'),
+ * or a final order, with its status.
+ */
+export type StatusChangeOutcome = StatusChange | 'missing' | 'unchanged' | { final: OrderStatus };
 
 /**
- * Sets the courier status of an order the caller reaches if it differs and the order is not final
- * (Delivered, Cancelled: docs/product/statuses.md#customer-orders); answers the change,
- * 'unchanged', or 'final'.
+ * Sets the courier status of the orders of `ids` the caller reaches where it differs and the order
+ * is not final (Delivered, Cancelled: docs/product/statuses.md#customer-orders); answers what each
+ * met. The rows are locked first, in id order (PostgreSQL's FOR UPDATE; SQLite's transaction holds
+ * the one write lock from its start), so a concurrent change or cancel cannot slip in between
+ * reading a status and replacing it, and two changes of the same orders cannot deadlock. Two
+ * statements, however many orders.
  */
-export async function changeOrderStatus(
+export async function changeOrderStatuses(
   db: Executor,
-  id: number,
+  ids: readonly number[],
   reach: Reach,
   status: CourierOrderStatus,
   updatedAt: string,
-): Promise<StatusChangeOutcome> {
-  // A no-op write takes the row lock in either dialect (SQLite has no FOR UPDATE) and answers the
-  // status as of now: a concurrent change (or cancel) cannot slip in between reading and replacing it.
-  const current = await lockOrder(db, id, reach);
-  if (!current || current.status === status) return 'unchanged';
-  if (isFinalOrderStatus(current.status)) return 'final';
-  await db.updateTable('orders').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
-  return {
-    previous_status: current.status,
-    customer_id: current.customer_id,
-    created_at: current.created_at,
-    items_total_cents: current.items_total_cents,
-    deliveredChange: status === 'Delivered' ? 1 : current.status === 'Delivered' ? -1 : 0,
-  };
+): Promise<Map<number, StatusChangeOutcome>> {
+  if (ids.length === 0) return new Map();
+  const locked = await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'customer_id', 'courier_service_id', 'created_at', 'items_total_cents'])
+    .where('id', 'in', [...ids])
+    .where(reached('orders', reach))
+    .orderBy('id')
+    .$if(isPostgres(db), (query) => query.forUpdate())
+    .execute();
+  const outcomes = new Map<number, StatusChangeOutcome>(ids.map((id) => [id, 'missing']));
+  const changing: number[] = [];
+  for (const current of locked) {
+    if (current.status === status) outcomes.set(current.id, 'unchanged');
+    else if (isFinalOrderStatus(current.status)) outcomes.set(current.id, { final: current.status });
+    else {
+      changing.push(current.id);
+      outcomes.set(current.id, {
+        previous_status: current.status,
+        customer_id: current.customer_id,
+        courier_service_id: current.courier_service_id,
+        created_at: current.created_at,
+        items_total_cents: current.items_total_cents,
+        deliveredChange: status === 'Delivered' ? 1 : current.status === 'Delivered' ? -1 : 0,
+      });
+    }
+  }
+  if (changing.length > 0) {
+    await db
+      .updateTable('orders')
+      .set({ status, updated_at: updatedAt })
+      .where('id', 'in', changing)
+      .execute();
+  }
+  return outcomes;
 }
 
 /** Locks an order row the caller reaches until the transaction ends, answering what it holds now. */
@@ -392,24 +441,35 @@ interface StatusChangeRow {
   reopen_reason?: string | null;
 }
 
-const insertStatusChangeQuery = compiledQuery((db, row: StatusChangeRow) =>
-  db.insertInto('order_status_changes').values({
-    order_id: row.order_id,
-    status: row.status,
-    actor_id: row.actor_id,
-    created_at: row.created_at,
-    device_at: row.device_at ?? null,
-    reopen_reason: row.reopen_reason ?? null,
-  }),
+const insertStatusChangesQuery = compiledRowsQuery((db, rows: StatusChangeRow[]) =>
+  db.insertInto('order_status_changes').values(
+    rows.map((row) => ({
+      order_id: row.order_id,
+      status: row.status,
+      actor_id: row.actor_id,
+      created_at: row.created_at,
+      device_at: row.device_at,
+      reopen_reason: row.reopen_reason,
+    })),
+  ),
 );
 
+/** Writes steps of orders' status timelines (one statement), in the transaction that took them. */
+export async function recordStatusChanges(db: Executor, rows: readonly StatusChangeRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await insertStatusChangesQuery.execute(
+    db,
+    rows.map((row) => ({
+      ...row,
+      device_at: row.device_at ?? null,
+      reopen_reason: row.reopen_reason ?? null,
+    })),
+  );
+}
+
 /** Writes one step of an order's status timeline, in the transaction that took it. */
-export async function recordStatusChange(db: Executor, row: StatusChangeRow): Promise<void> {
-  await insertStatusChangeQuery.execute(db, {
-    ...row,
-    device_at: row.device_at ?? null,
-    reopen_reason: row.reopen_reason ?? null,
-  });
+export function recordStatusChange(db: Executor, row: StatusChangeRow): Promise<void> {
+  return recordStatusChanges(db, [row]);
 }
 
 /** An order's status timeline, oldest first, with a manager's reasons for reopening it. */

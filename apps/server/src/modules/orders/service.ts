@@ -37,7 +37,7 @@ import {
   wrongDeliveryCodeMessage,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import { addExactly, fromCents, toGrams } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { AppError, ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
@@ -45,24 +45,18 @@ import type { EventBus } from '../../lib/events';
 import type { ListPage } from '../../lib/list';
 import { markUsed as markAddressUsed } from '../addresses/repository';
 import type { AuditContext } from '../audit/context';
-import { recordAuditEvent } from '../audit/repository';
+import { recordAuditEvent, recordAuditEvents } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
 import { isActiveCourier } from '../couriers/repository';
 import { type IdempotencyKey, NO_IDEMPOTENCY_KEY } from '../idempotency/service';
-import { enqueueOrderMail, type MailOutbox } from '../mail-outbox/service';
+import { enqueueOrderMail, enqueueOrderMails, type MailOutbox } from '../mail-outbox/service';
 import type { MailKind } from '../mail-outbox/templates';
-import { createNotification } from '../notifications/repository';
+import { createNotification, createNotifications } from '../notifications/repository';
 import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
 import { type Placing, recordPlaced } from '../order-engine/placing';
 import type { RowTurns } from '../order-engine/row-turns';
 import type { PincodeService } from '../pincodes/service';
-import {
-  countCancelledOrder,
-  countDeliveredChange,
-  countPlacedOrder,
-  countReopenedOrder,
-  utcDay,
-} from '../reports/summaries';
+import { countDeliveredChange, countPlacedOrder, countSoldChange, utcDay } from '../reports/summaries';
 import { recordMovements } from '../stocks/movements';
 import * as repo from './repository';
 import { expectedDeliveryDate, shippingCostCents } from './shipping';
@@ -329,6 +323,194 @@ export function createOrderService(deps: OrderServiceDeps) {
     return locked;
   }
 
+  /** One order's status change as asked, checked before any transaction: what `applyStatusChanges` does. */
+  interface StatusChangeWork {
+    id: number;
+    deviceAt: string | null;
+    key: IdempotencyKey;
+    proof: DeliveryProof | undefined;
+    photo: ReturnType<typeof checkedProofPhoto> | undefined;
+    /** A Returned order's units, read before its turn at their stock rows (as a cancel does). */
+    units: Awaited<ReturnType<typeof repo.listOrderUnits>>;
+  }
+
+  /**
+   * What became of one order's change: made (its notification and managers), none to make (no
+   * notification), or refused (not in reach, final, a wrong delivery code).
+   */
+  type StatusChangeOutcome =
+    | { refusal: AppError }
+    | { notification: Notification | undefined; managers: number[] };
+
+  async function statusChangeWork(
+    id: number,
+    status: CourierOrderStatus,
+    sent: SentChange,
+  ): Promise<StatusChangeWork> {
+    const proof = status === 'Delivered' ? sent.proof : undefined;
+    return {
+      id,
+      deviceAt: sent.deviceTime === undefined ? null : checkedDeviceTime(sent.deviceTime, clock.now()),
+      key: sent.idempotencyKey ?? NO_IDEMPOTENCY_KEY,
+      proof,
+      // Decoded and checked before the transaction: a bad photo holds no lock.
+      photo: proof?.photo === undefined ? undefined : checkedProofPhoto(proof.photo),
+      units: status === RETURNED_ORDER_STATUS ? await repo.listOrderUnits(db, id) : [],
+    };
+  }
+
+  /**
+   * A courier's change of one status on one order or several (a bulk), inside the caller's
+   * transaction: the orders' rows, timelines, proof, stock returns, notifications, audit events,
+   * mails and summaries. Each step is one statement for all the orders (the rows locked first, in
+   * id order), so fifty orders cost about what one does. An order out of reach or final is refused
+   * before anything is written for it; a wrong delivery code is refused after its count is written,
+   * which the transaction must commit.
+   */
+  async function applyStatusChanges(
+    trx: Executor,
+    scope: Scope,
+    audit: AuditContext,
+    status: CourierOrderStatus,
+    works: readonly StatusChangeWork[],
+  ): Promise<Map<number, StatusChangeOutcome>> {
+    const now = clock.now().toISOString();
+    const outcomes = new Map<number, StatusChangeOutcome>();
+    let asked = works;
+    if (status === 'Delivered') {
+      // Only one order at a time is delivered, with its proof (bulk refuses Delivered).
+      asked = [];
+      for (const work of works) {
+        try {
+          const refusal = await checkProof(trx, scope, work.id, work.proof);
+          if (refusal) outcomes.set(work.id, { refusal });
+          else asked = [...asked, work];
+        } catch (error) {
+          // Refused before anything is written for it (out of reach, no proof, code locked).
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          outcomes.set(work.id, { refusal: error });
+        }
+      }
+    }
+    const met = await repo.changeOrderStatuses(
+      trx,
+      asked.map((work) => work.id),
+      scope.reach,
+      status,
+      now,
+    );
+    const changes: { work: StatusChangeWork; change: repo.StatusChange }[] = [];
+    for (const work of asked) {
+      const change = met.get(work.id) ?? 'missing';
+      // An order out of reach answers 404, like a missing one: it never reveals that it exists.
+      if (change === 'missing')
+        outcomes.set(work.id, { refusal: new NotFoundError(ORDER_MESSAGES.notFound) });
+      else if (change === 'unchanged') outcomes.set(work.id, { notification: undefined, managers: [] });
+      else if ('final' in change) {
+        outcomes.set(work.id, {
+          refusal: new ConflictError(orderIsFinalMessage(change.final), 'order_final'),
+        });
+      } else changes.push({ work, change });
+    }
+    if (changes.length === 0) return outcomes;
+    const ids = changes.map(({ work }) => work.id);
+    if (status === RETURNED_ORDER_STATUS) {
+      for (const { work } of changes) {
+        await returnUnits(trx, {
+          orderId: work.id,
+          units: work.units,
+          reason: 'order_returned',
+          actorId: scope.user.id,
+          now,
+        });
+      }
+    }
+    const managersOf = await repo.listManagersOfOrders(trx, ids);
+    await repo.recordStatusChanges(
+      trx,
+      changes.map(({ work }) => ({
+        order_id: work.id,
+        status,
+        actor_id: scope.user.id,
+        created_at: now,
+        device_at: work.deviceAt,
+      })),
+    );
+    for (const { work } of changes) {
+      const { proof, photo } = work;
+      if (!proof) continue;
+      await repo.recordProof(trx, {
+        order_id: work.id,
+        recipient_name: proof.recipient_name,
+        method: photo ? 'photo' : 'code',
+        photo: photo?.bytes ?? null,
+        photo_type: photo?.type ?? null,
+        actor_id: scope.user.id,
+        created_at: now,
+        device_at: work.deviceAt,
+      });
+    }
+    const notifications = await createNotifications(
+      trx,
+      changes.map(({ work, change }) => ({
+        user_id: change.customer_id,
+        title: status,
+        message: orderStatusMessage(work.id, status),
+        order_id: work.id,
+        created_at: now,
+      })),
+    );
+    await recordAuditEvents(
+      trx,
+      audit,
+      now,
+      changes.map(({ work, change }) => ({
+        action: 'order.status_changed',
+        entityType: 'order',
+        entityId: work.id,
+        before: { status: change.previous_status },
+        after:
+          status === RETURNED_ORDER_STATUS
+            ? { status, returned: work.units }
+            : work.proof
+              ? { status, proof: work.photo ? 'photo' : 'code' }
+              : { status },
+        viewers: [change.customer_id, change.courier_service_id, ...managersOf(work.id)],
+      })),
+    );
+    const mailKind = MAIL_OF_STATUS[status];
+    if (mailKind) await enqueueOrderMails(trx, { orderIds: ids, kind: mailKind, now });
+    // Last, as the report summaries' hot rows stay locked until commit.
+    for (const { work, change } of changes) {
+      if (change.deliveredChange !== 0) {
+        await countDeliveredChange(trx, utcDay(change.created_at), change.deliveredChange);
+      }
+      if (status === RETURNED_ORDER_STATUS)
+        await countSoldChange(trx, utcDay(change.created_at), work.units, change.items_total_cents, false);
+    }
+    for (const [index, { work }] of changes.entries()) {
+      outcomes.set(work.id, { notification: notifications[index], managers: managersOf(work.id) });
+    }
+    return outcomes;
+  }
+
+  /** After commit: the mail sender woken, the customer, the courier and (a return) the managers told. */
+  function announceStatusChange(
+    status: CourierOrderStatus,
+    order: Order,
+    { notification, managers }: { notification: Notification | undefined; managers: number[] },
+  ): boolean {
+    if (!notification) return false;
+    if (MAIL_OF_STATUS[status]) deps.mailOutbox.wake();
+    publishToCustomer(order, notification);
+    events.publish(order.courier_service_id, { type: 'order-updated', data: { order } });
+    // A return changes the managers' stock: their desks follow (docs/decisions/025).
+    if (status === RETURNED_ORDER_STATUS) {
+      for (const managerId of managers) events.publish(managerId, { type: 'order-updated', data: { order } });
+    }
+    return true;
+  }
+
   /**
    * A courier's status change of one order, and whether it changed anything (updateStatus): with
    * the device time of a change made offline and its Idempotency-Key when it came alone.
@@ -340,110 +522,24 @@ export function createOrderService(deps: OrderServiceDeps) {
     audit: AuditContext,
     sent: SentChange = {},
   ): Promise<{ order: Order; changed: boolean }> {
-    const deviceAt = sent.deviceTime === undefined ? null : checkedDeviceTime(sent.deviceTime, clock.now());
-    const key = sent.idempotencyKey ?? NO_IDEMPOTENCY_KEY;
-    const proof = status === 'Delivered' ? sent.proof : undefined;
-    // Decoded and checked before the transaction: a bad photo holds no lock.
-    const photo = proof?.photo === undefined ? undefined : checkedProofPhoto(proof.photo);
-    const answer = (order: Order) => ({
-      statusCode: 200,
-      body: { message: ORDER_MESSAGES.statusUpdated, order },
-    });
-    // A Returned order gives its units back: it takes its turn at their stock rows as a cancel does.
-    const units = status === RETURNED_ORDER_STATUS ? await repo.listOrderUnits(db, id) : [];
-    const changeInTurn = () =>
+    const work = await statusChangeWork(id, status, sent);
+    const outcome = await deps.rowTurns.inTurn(stockRowsOf(work.units), () =>
       db.transaction().execute(async (trx) => {
-        const now = clock.now().toISOString();
-        if (status === 'Delivered') {
-          // A wrong code's count must commit, so the transaction ends well and the refusal follows.
-          const refusal = await checkProof(trx, scope, id, proof);
-          if (refusal) return { refusal };
-        }
-        const changed = await repo.changeOrderStatus(trx, id, scope.reach, status, now);
-        // An order out of reach answers 404, like a missing one: it never reveals that it exists.
+        const change = (await applyStatusChanges(trx, scope, audit, status, [work])).get(id);
+        if (!change) throw new NotFoundError(ORDER_MESSAGES.notFound);
+        if ('refusal' in change) return change;
         const order = await repo.getOrder(trx, id, scope.reach);
         if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-        if (changed === 'final') throw new ConflictError(orderIsFinalMessage(order.status), 'order_final');
-        if (changed === 'unchanged') {
-          await key.store(trx, answer(order));
-          return { order, notification: undefined, managers: [] };
-        }
-        if (status === RETURNED_ORDER_STATUS) {
-          await returnUnits(trx, {
-            orderId: id,
-            units,
-            reason: 'order_returned',
-            actorId: scope.user.id,
-            now,
-          });
-        }
-        const managers = await repo.listManagersOfOrder(trx, id);
-        await repo.recordStatusChange(trx, {
-          order_id: id,
-          status,
-          actor_id: scope.user.id,
-          created_at: now,
-          device_at: deviceAt,
-        });
-        if (proof) {
-          await repo.recordProof(trx, {
-            order_id: id,
-            recipient_name: proof.recipient_name,
-            method: photo ? 'photo' : 'code',
-            photo: photo?.bytes ?? null,
-            photo_type: photo?.type ?? null,
-            actor_id: scope.user.id,
-            created_at: now,
-            device_at: deviceAt,
-          });
-        }
-        const notification = await createNotification(trx, {
-          user_id: changed.customer_id,
-          title: status,
-          message: orderStatusMessage(id, status),
-          order_id: id,
-          created_at: now,
-        });
-        await recordAuditEvent(trx, audit, now, {
-          action: 'order.status_changed',
-          entityType: 'order',
-          entityId: id,
-          before: { status: changed.previous_status },
-          after:
-            status === RETURNED_ORDER_STATUS
-              ? { status, returned: units }
-              : proof
-                ? { status, proof: photo ? 'photo' : 'code' }
-                : { status },
-          viewers: [order.customer_id, order.courier_service_id, ...managers],
-        });
-        const mailKind = MAIL_OF_STATUS[status];
-        if (mailKind) await enqueueOrderMail(trx, { orderId: id, kind: mailKind, now });
-        // Last, as the report summaries' hot rows stay locked until commit.
-        if (changed.deliveredChange !== 0) {
-          await countDeliveredChange(trx, utcDay(changed.created_at), changed.deliveredChange);
-        }
-        if (status === RETURNED_ORDER_STATUS)
-          await countCancelledOrder(trx, utcDay(changed.created_at), units, changed.items_total_cents);
         // With the change, in its transaction: a replay of the key answers this (docs/decisions/006).
-        await key.store(trx, answer(order));
-        return { order, notification, managers };
-      });
-    const outcome = await deps.rowTurns.inTurn(stockRowsOf(units), changeInTurn);
+        await work.key.store(trx, {
+          statusCode: 200,
+          body: { message: ORDER_MESSAGES.statusUpdated, order },
+        });
+        return { ...change, order };
+      }),
+    );
     if ('refusal' in outcome) throw outcome.refusal;
-    const { order, notification, managers } = outcome;
-
-    if (notification) {
-      if (MAIL_OF_STATUS[status]) deps.mailOutbox.wake();
-      publishToCustomer(order, notification);
-      events.publish(order.courier_service_id, { type: 'order-updated', data: { order } });
-      // A return changes the managers' stock: their desks follow (docs/decisions/025).
-      if (status === RETURNED_ORDER_STATUS) {
-        for (const managerId of managers)
-          events.publish(managerId, { type: 'order-updated', data: { order } });
-      }
-    }
-    return { order, changed: notification !== undefined };
+    return { order: outcome.order, changed: announceStatusChange(status, outcome.order, outcome) };
   }
 
   return {
@@ -628,10 +724,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /**
-     * One status for several orders (docs/product/business-rules.md#bulk-status-changes): each
-     * order is changed in its own transaction, exactly as `updateStatus` changes one, so a refusal
-     * (another's order, a final one) leaves the others changed. Answers each order's outcome in the
-     * order asked.
+     * One status for several orders (docs/product/business-rules.md#bulk-status-changes): all in
+     * one transaction, by the change that `updateStatus` makes for one (applyStatusChanges, a
+     * statement per step for all of them); a refused order (another's, a final one) is reported
+     * and the others are changed all the same. Answers each order's outcome in the order asked.
      */
     async bulkUpdateStatus(
       scope: Scope,
@@ -639,17 +735,34 @@ export function createOrderService(deps: OrderServiceDeps) {
       status: CourierOrderStatus,
       audit: AuditContext,
     ): Promise<{ message: string; results: BulkStatusResult[] }> {
-      const results: BulkStatusResult[] = [];
-      for (const id of ids) {
-        try {
-          const { order, changed } = await changeStatus(scope, id, status, audit);
-          results.push({ id, outcome: changed ? 'updated' : 'unchanged', order });
-        } catch (error) {
-          // Known refusals are reported per order; anything else (the database gone) fails the request.
-          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-          results.push({ id, outcome: 'refused', code: error.code, message: error.message });
+      const works: StatusChangeWork[] = [];
+      for (const id of ids) works.push(await statusChangeWork(id, status, {}));
+      // Every stock row the returns touch, each once, in one order: the turns cannot deadlock.
+      const rows = [...new Set(works.flatMap((work) => stockRowsOf(work.units)))].sort();
+      const { outcomes, orders } = await deps.rowTurns.inTurn(rows, () =>
+        db.transaction().execute(async (trx) => {
+          const outcomes = await applyStatusChanges(trx, scope, audit, status, works);
+          const changed = ids.filter((id) => {
+            const outcome = outcomes.get(id);
+            return outcome !== undefined && !('refusal' in outcome);
+          });
+          const orders = new Map(
+            (await repo.getOrders(trx, changed, scope.reach)).map((order) => [order.id, order]),
+          );
+          return { outcomes, orders };
+        }),
+      );
+      const results = ids.map((id): BulkStatusResult => {
+        const outcome = outcomes.get(id);
+        const order = orders.get(id);
+        if (!outcome || 'refusal' in outcome || !order) {
+          const refusal =
+            (outcome && 'refusal' in outcome && outcome.refusal) ||
+            new NotFoundError(ORDER_MESSAGES.notFound);
+          return { id, outcome: 'refused', code: refusal.code, message: refusal.message };
         }
-      }
+        return { id, outcome: announceStatusChange(status, order, outcome) ? 'updated' : 'unchanged', order };
+      });
       const refused = results.filter((result) => result.outcome === 'refused').length;
       return { message: bulkStatusMessage(results.length - refused, refused), results };
     },
@@ -722,7 +835,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
           const detail = await detailOf(trx, order, scope.user.id);
           // Last, as the report summaries' hot rows stay locked until commit.
-          await countCancelledOrder(trx, utcDay(locked.created_at), units, locked.items_total_cents);
+          await countSoldChange(trx, utcDay(locked.created_at), units, locked.items_total_cents, false);
           return { detail, notification, managers };
         });
       const { detail, notification, managers } = await deps.rowTurns.inTurn(stockRowsOf(units), cancelInTurn);
@@ -873,7 +986,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           const detail = await detailOf(trx, order, scope.user.id);
           // Last, as the report summaries' hot rows stay locked until commit.
           if (previous === 'Delivered') await countDeliveredChange(trx, utcDay(locked.created_at), -1);
-          else await countReopenedOrder(trx, utcDay(locked.created_at), units, locked.items_total_cents);
+          else await countSoldChange(trx, utcDay(locked.created_at), units, locked.items_total_cents, true);
           return { detail, notification, managers };
         });
       const { detail, notification, managers } = await deps.rowTurns.inTurn(stockRowsOf(units), reopenInTurn);

@@ -221,6 +221,47 @@ describe('Courier Service page', () => {
     await waitFor(() => expect(bodyRows()[0]?.[6]).toBe('In TransitDelivery 24/11/2026'));
   });
 
+  it('asks once more before setting Returned on the ticked orders, as Returned is final', {
+    timeout: 30_000,
+  }, async () => {
+    const { user, requestsTo } = renderBoard([order(2), order(1)], {
+      'POST /api/orders/status': {
+        status: 200,
+        body: {
+          message: '2 orders updated',
+          results: [
+            { id: 2, outcome: 'updated', order: order(2, { status: 'Returned' }) },
+            { id: 1, outcome: 'updated', order: order(1, { status: 'Returned' }) },
+          ],
+        },
+      },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select order 2' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order 1' }));
+    const bar = within(screen.getByRole('region', { name: 'Selected orders' }));
+    await user.selectOptions(bar.getByRole('combobox', { name: 'New status' }), 'Returned');
+    await user.click(bar.getByRole('button', { name: 'Set status' }));
+
+    const confirm = within(await screen.findByRole('dialog', { name: 'Returned is final' }));
+    expect(confirm.getByText(/Mark 2 orders Returned\?/)).toBeInTheDocument();
+    expect(requestsTo('POST /api/orders/status')).toHaveLength(0);
+    // Cancel sends nothing; asking again and confirming sends the one request.
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Returned is final' })).toBeNull());
+    expect(requestsTo('POST /api/orders/status')).toHaveLength(0);
+    await user.click(bar.getByRole('button', { name: 'Set status' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Returned is final' })).getByRole('button', {
+        name: 'Set Returned',
+      }),
+    );
+    expect(await screen.findByText('2 orders updated')).toBeInTheDocument();
+    expect(requestsTo('POST /api/orders/status').map((request) => request.body)).toEqual([
+      { ids: [2, 1], status: 'Returned' },
+    ]);
+  });
+
   it('changes a status through the dialog, toasts and updates the row in place', async () => {
     const { user, requestsTo } = renderBoard([order(1)], {
       'PUT /api/orders/1': {

@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { DataList } from '@/components/data-list/data-list';
 import { DayRangeChip } from '@/components/data-list/day-range-chip';
 import { PageTitle } from '@/components/page-title';
@@ -206,8 +207,35 @@ function BulkStatusBar(props: {
   const [status, setStatus] = useState<CourierOrderStatus>('In Transit');
   const bulk = useBulkStatus();
   const refused = bulk.data?.results.filter((result) => result.outcome === 'refused') ?? [];
+  // Returned is final for the courier, as the one-order dialog warns: asked once more for several.
+  const [confirming, setConfirming] = useState(false);
+  const send = () =>
+    bulk.mutate(
+      { ids: props.ids, status },
+      {
+        onSuccess: ({ results }) => {
+          const refusedIds = results.filter((r) => r.outcome === 'refused').map((r) => r.id);
+          const message = bulkStatusMessage(results.length - refusedIds.length, refusedIds.length);
+          if (refusedIds.length > 0) toast.error(message);
+          else toast.success(message);
+          props.onDone(refusedIds);
+        },
+        onSettled: () => setConfirming(false),
+      },
+    );
   return (
     <Paper withBorder p="sm" role="region" aria-label="Selected orders">
+      <ConfirmModal
+        opened={confirming}
+        title="Returned is final"
+        confirmLabel="Set Returned"
+        pending={bulk.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={send}
+      >
+        Mark {formatQuantity(props.ids.length)} {props.ids.length === 1 ? 'order' : 'orders'} Returned? Their
+        items go back to stock and you can no longer change them. A manager can reopen them.
+      </ConfirmModal>
       <Stack gap="xs">
         <Group gap="sm" wrap="wrap" align="flex-end">
           <Text size="sm" fw={500}>
@@ -222,20 +250,7 @@ function BulkStatusBar(props: {
           />
           <Button
             loading={bulk.isPending}
-            onClick={() =>
-              bulk.mutate(
-                { ids: props.ids, status },
-                {
-                  onSuccess: ({ results }) => {
-                    const refusedIds = results.filter((r) => r.outcome === 'refused').map((r) => r.id);
-                    const message = bulkStatusMessage(results.length - refusedIds.length, refusedIds.length);
-                    if (refusedIds.length > 0) toast.error(message);
-                    else toast.success(message);
-                    props.onDone(refusedIds);
-                  },
-                },
-              )
-            }
+            onClick={() => (status === 'Returned' ? setConfirming(true) : send())}
           >
             Set status
           </Button>
