@@ -1,22 +1,17 @@
 import { NOT_COUNTED_ORDER_STATUSES } from '@depot/contract';
 import { sql } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
+import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/schema';
 
 /** The UTC day of an ISO-8601 timestamp: '2026-06-15T10:00:00.000Z' → '2026-06-15'. */
 export const utcDay = (timestamp: string): string => timestamp.slice(0, 10);
 
-/**
- * Counts a newly placed order and its units on its day. Call it last in the placing transaction:
- * on PostgreSQL the day's rows stay locked until commit, so every other order of that day waits
- * for as short a time as possible. `lines` name each stock item once, in stock_id order, so
- * concurrent orders lock the same rows in the same order.
- */
-// Every placed order runs these: compiled once (see compiledQuery), one row per statement.
-const addDailyUnitsQuery = compiledQuery((db, row: { day: string; stock_id: number; units: number }) =>
+// Every placed order runs these: compiled once per number of lines (see compiledRowsQuery), one
+// statement for all of an order's lines.
+const addDailyUnitsQuery = compiledRowsQuery((db, rows: { day: string; stock_id: number; units: number }[]) =>
   db
     .insertInto('product_daily_sales')
-    .values({ day: row.day, stock_id: row.stock_id, units: row.units })
+    .values(rows.map((row) => ({ day: row.day, stock_id: row.stock_id, units: row.units })))
     .onConflict((oc) =>
       oc
         .columns(['day', 'stock_id'])
@@ -24,122 +19,121 @@ const addDailyUnitsQuery = compiledQuery((db, row: { day: string; stock_id: numb
     ),
 );
 
-const addMonthlyUnitsQuery = compiledQuery((db, row: { month: string; stock_id: number; units: number }) =>
-  db
-    .insertInto('product_monthly_sales')
-    .values({ month: row.month, stock_id: row.stock_id, units: row.units })
-    .onConflict((oc) =>
-      oc
-        .columns(['month', 'stock_id'])
-        .doUpdateSet((eb) => ({ units: eb('product_monthly_sales.units', '+', eb.ref('excluded.units')) })),
-    ),
+const addMonthlyUnitsQuery = compiledRowsQuery(
+  (db, rows: { month: string; stock_id: number; units: number }[]) =>
+    db
+      .insertInto('product_monthly_sales')
+      .values(rows.map((row) => ({ month: row.month, stock_id: row.stock_id, units: row.units })))
+      .onConflict((oc) =>
+        oc
+          .columns(['month', 'stock_id'])
+          .doUpdateSet((eb) => ({ units: eb('product_monthly_sales.units', '+', eb.ref('excluded.units')) })),
+      ),
 );
 
-const countOrderOfDayQuery = compiledQuery((db, row: { day: string; revenue_cents: number }) =>
+const takeDailyUnitsQuery = compiledQuery((db, row: { day: string; stock_id: number; units: number }) =>
   db
-    .insertInto('order_daily_stats')
-    .values({
-      day: row.day,
-      total_orders: 1,
-      delivered_orders: 0,
-      counted_orders: 1,
-      revenue_cents: row.revenue_cents,
-    })
-    .onConflict((oc) =>
-      oc.column('day').doUpdateSet((eb) => ({
-        total_orders: eb('order_daily_stats.total_orders', '+', 1),
-        counted_orders: eb('order_daily_stats.counted_orders', '+', 1),
-        revenue_cents: eb('order_daily_stats.revenue_cents', '+', eb.ref('excluded.revenue_cents')),
-      })),
-    ),
+    .updateTable('product_daily_sales')
+    .set((eb) => ({ units: eb('units', '-', row.units) }))
+    .where('day', '=', row.day)
+    .where('stock_id', '=', row.stock_id),
 );
 
-export async function countPlacedOrder(
+const takeMonthlyUnitsQuery = compiledQuery((db, row: { month: string; stock_id: number; units: number }) =>
+  db
+    .updateTable('product_monthly_sales')
+    .set((eb) => ({ units: eb('units', '-', row.units) }))
+    .where('month', '=', row.month)
+    .where('stock_id', '=', row.stock_id),
+);
+
+/** `placed` is 1 for a new order, 0 for a change of whether an existing one counts as sold. */
+const countOrderOfDayQuery = compiledQuery(
+  (db, row: { day: string; placed: number; counted: number; revenue_cents: number }) =>
+    db
+      .insertInto('order_daily_stats')
+      .values({
+        day: row.day,
+        total_orders: row.placed,
+        delivered_orders: 0,
+        counted_orders: row.counted,
+        revenue_cents: row.revenue_cents,
+      })
+      .onConflict((oc) =>
+        oc.column('day').doUpdateSet((eb) => ({
+          total_orders: eb('order_daily_stats.total_orders', '+', eb.ref('excluded.total_orders')),
+          counted_orders: eb('order_daily_stats.counted_orders', '+', eb.ref('excluded.counted_orders')),
+          revenue_cents: eb('order_daily_stats.revenue_cents', '+', eb.ref('excluded.revenue_cents')),
+        })),
+      ),
+);
+
+/**
+ * Adds (or with `sign` −1 takes out) an order's units on its day and month, and its count and
+ * revenue. Taking out updates the rows placing wrote: an upsert's row is checked against
+ * `units >= 0` before it turns into an update, so negative units cannot go through one.
+ */
+async function countSold(
+  db: Executor,
+  day: string,
+  lines: readonly { stock_id: number; quantity: number }[],
+  revenueCents: number,
+  sign: 1 | -1,
+  placed: 0 | 1,
+): Promise<void> {
+  const month = day.slice(0, 7);
+  if (sign === 1 && lines.length > 0) {
+    await addDailyUnitsQuery.execute(
+      db,
+      lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })),
+    );
+    await addMonthlyUnitsQuery.execute(
+      db,
+      lines.map((line) => ({ month, stock_id: line.stock_id, units: line.quantity })),
+    );
+  }
+  if (sign === -1) {
+    for (const line of lines) {
+      await takeDailyUnitsQuery.execute(db, { day, stock_id: line.stock_id, units: line.quantity });
+    }
+    for (const line of lines) {
+      await takeMonthlyUnitsQuery.execute(db, { month, stock_id: line.stock_id, units: line.quantity });
+    }
+  }
+  await countOrderOfDayQuery.execute(db, { day, placed, counted: sign, revenue_cents: sign * revenueCents });
+}
+
+/**
+ * Counts a newly placed order and its units on its day. Call it last in the placing transaction:
+ * on PostgreSQL the day's rows stay locked until commit, so every other order of that day waits
+ * for as short a time as possible. `lines` name each stock item once, in stock_id order, so
+ * concurrent orders lock the same rows in the same order (one statement may not name a row twice).
+ */
+export function countPlacedOrder(
   db: Executor,
   day: string,
   lines: readonly { stock_id: number; quantity: number }[],
   /** The order's items_total_cents: what it adds to the day's revenue. */
   revenueCents: number,
 ): Promise<void> {
-  for (const line of lines) {
-    await addDailyUnitsQuery.execute(db, { day, stock_id: line.stock_id, units: line.quantity });
-  }
-  for (const line of lines) {
-    await addMonthlyUnitsQuery.execute(db, {
-      month: day.slice(0, 7),
-      stock_id: line.stock_id,
-      units: line.quantity,
-    });
-  }
-  await countOrderOfDayQuery.execute(db, { day, revenue_cents: revenueCents });
+  return countSold(db, day, lines, revenueCents, 1, 1);
 }
 
 /**
- * An order created on `day` took a status of NOT_COUNTED_ORDER_STATUSES (Cancelled, Returned): its units and
- * its items' value (`revenueCents`, the order's items_total_cents) no longer count as sold; it
- * stays counted as an order placed that day. Call it last, as above; `lines` name each stock item
- * once, in stock_id order.
+ * An order created on `day` took a status of NOT_COUNTED_ORDER_STATUSES (Cancelled, Returned), or
+ * (`counted` true) a Returned one was reopened: its units and its items' value (`revenueCents`, the
+ * order's items_total_cents) stop counting as sold, or count again. It stays counted as an order
+ * placed that day either way. Call it last, as above; `lines` name each stock item once, in
+ * stock_id order.
  */
-export async function countCancelledOrder(
+export function countSoldChange(
   db: Executor,
   day: string,
   lines: readonly { stock_id: number; quantity: number }[],
   revenueCents: number,
+  counted: boolean,
 ): Promise<void> {
-  await db
-    .updateTable('order_daily_stats')
-    .set((eb) => ({
-      counted_orders: eb('counted_orders', '-', 1),
-      revenue_cents: eb('revenue_cents', '-', revenueCents),
-    }))
-    .where('day', '=', day)
-    .execute();
-  for (const line of lines) {
-    await db
-      .updateTable('product_daily_sales')
-      .set((eb) => ({ units: eb('units', '-', line.quantity) }))
-      .where('day', '=', day)
-      .where('stock_id', '=', line.stock_id)
-      .execute();
-  }
-  for (const line of lines) {
-    await db
-      .updateTable('product_monthly_sales')
-      .set((eb) => ({ units: eb('units', '-', line.quantity) }))
-      .where('month', '=', day.slice(0, 7))
-      .where('stock_id', '=', line.stock_id)
-      .execute();
-  }
-}
-
-/**
- * A Returned order created on `day` was reopened: the order, its units (taken again) and its items'
- * value (`revenueCents`) count as sold once more, undoing countCancelledOrder. Call it last, as above.
- */
-export async function countReopenedOrder(
-  db: Executor,
-  day: string,
-  lines: readonly { stock_id: number; quantity: number }[],
-  revenueCents: number,
-): Promise<void> {
-  await db
-    .updateTable('order_daily_stats')
-    .set((eb) => ({
-      counted_orders: eb('counted_orders', '+', 1),
-      revenue_cents: eb('revenue_cents', '+', revenueCents),
-    }))
-    .where('day', '=', day)
-    .execute();
-  for (const line of lines) {
-    await addDailyUnitsQuery.execute(db, { day, stock_id: line.stock_id, units: line.quantity });
-  }
-  for (const line of lines) {
-    await addMonthlyUnitsQuery.execute(db, {
-      month: day.slice(0, 7),
-      stock_id: line.stock_id,
-      units: line.quantity,
-    });
-  }
+  return countSold(db, day, lines, revenueCents, counted ? 1 : -1, 0);
 }
 
 /** An order created on `day` became Delivered (+1) or stopped being Delivered (−1); call it last, as above. */

@@ -1,7 +1,6 @@
 import {
   type ConfirmStockCountBody,
   type CreateStockBody,
-  importMessages,
   STOCK_LIST,
   STOCK_MESSAGES,
   STOCK_MOVEMENT_LIST,
@@ -13,14 +12,14 @@ import {
   type UpdateStockBody,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/errors';
-import type { Database, Executor } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { NotFoundError, SkuTakenError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import { refuseActingForAnother, type Scope } from '../auth/authenticate';
+import { refuseTakenSku, withSkuTaken } from '../imports/sku';
 import { confirmCount } from './counts';
 import * as movements from './movements';
 import * as repo from './repository';
@@ -34,31 +33,6 @@ export interface StockServiceDeps {
 export function stockSnapshot(item: StockItem) {
   const { stock_name: name, price, quantity, weight, sku } = item;
   return { name, price, quantity, weight, ...(sku === null ? {} : { sku }) };
-}
-
-/**
- * Refuses a SKU another of the manager's live items has (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md).
- * The unique index stops two requests racing past this check; `withSkuTaken` turns its error into
- * the same answer.
- */
-async function refuseTakenSku(
-  db: Executor,
-  managerId: number,
-  sku: string | null | undefined,
-  exceptId?: number,
-) {
-  if (sku && (await repo.isSkuTaken(db, managerId, sku, exceptId))) {
-    throw new SkuTakenError(importMessages.skuTaken);
-  }
-}
-
-async function withSkuTaken<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new SkuTakenError(importMessages.skuTaken);
-    throw error;
-  }
 }
 
 export function createStockService(deps: StockServiceDeps) {
@@ -104,7 +78,7 @@ export function createStockService(deps: StockServiceDeps) {
       const now = isoNow();
       return withSkuTaken(
         db.transaction().execute(async (trx) => {
-          await refuseTakenSku(trx, managerId, body.sku);
+          await refuseTakenSku(body.sku, (sku) => repo.isSkuTaken(trx, managerId, sku));
           const item = await repo.createStock(trx, {
             name: body.name,
             price: body.price,
@@ -143,7 +117,9 @@ export function createStockService(deps: StockServiceDeps) {
         db.transaction().execute(async (trx) => {
           const before = await repo.lockStock(trx, id, scope.reach);
           if (!before) throw new NotFoundError(STOCK_MESSAGES.notFound);
-          await refuseTakenSku(trx, before.inventory_manager_id, changes.sku, id);
+          await refuseTakenSku(changes.sku, (sku) =>
+            repo.isSkuTaken(trx, before.inventory_manager_id, sku, id),
+          );
           if (!(await repo.updateStock(trx, id, scope.reach, { ...changes, updated_at: now }))) {
             throw new NotFoundError(STOCK_MESSAGES.notFound);
           }

@@ -1,6 +1,5 @@
 import {
   type CreateSupplierProductBody,
-  importMessages,
   SUPPLIER_PRODUCT_LIST,
   SUPPLIER_PRODUCT_MESSAGES,
   type SupplierProduct,
@@ -8,14 +7,14 @@ import {
   type UpdateSupplierProductBody,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/errors';
-import type { Database, Executor } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { ConflictError, NotFoundError, SkuTakenError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import { type ListPage, listPage } from '../../lib/list';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
+import { refuseTakenSku, withSkuTaken } from '../imports/sku';
 import * as repo from './repository';
 
 export interface SupplierProductServiceDeps {
@@ -27,30 +26,6 @@ export interface SupplierProductServiceDeps {
 function productSnapshot(product: SupplierProduct) {
   const { name, price, weight, quantity, sku } = product;
   return { name, price, weight, quantity, ...(sku === null ? {} : { sku }) };
-}
-
-/**
- * Refuses a SKU another product of the catalogue has (docs/decisions/034-skus-in-the-screens-and-exports-at-scale.md);
- * the unique index stops a race past the check, and `withSkuTaken` gives it the same answer.
- */
-async function refuseTakenSku(
-  db: Executor,
-  supplierId: number,
-  sku: string | null | undefined,
-  exceptId?: number,
-) {
-  if (sku && (await repo.isSkuTaken(db, supplierId, sku, exceptId))) {
-    throw new SkuTakenError(importMessages.skuTaken);
-  }
-}
-
-async function withSkuTaken<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new SkuTakenError(importMessages.skuTaken);
-    throw error;
-  }
 }
 
 export function createSupplierProductService(deps: SupplierProductServiceDeps) {
@@ -89,7 +64,7 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
       const now = isoNow();
       return withSkuTaken(
         db.transaction().execute(async (trx) => {
-          await refuseTakenSku(trx, supplierId, body.sku);
+          await refuseTakenSku(body.sku, (sku) => repo.isSkuTaken(trx, supplierId, sku));
           const product = await repo.createProduct(trx, {
             ...body,
             supplier_id: supplierId,
@@ -125,7 +100,7 @@ export function createSupplierProductService(deps: SupplierProductServiceDeps) {
         db.transaction().execute(async (trx) => {
           const before = await repo.getProduct(trx, id, scope.reach);
           if (!before) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
-          await refuseTakenSku(trx, before.supplier_id, changes.sku, id);
+          await refuseTakenSku(changes.sku, (sku) => repo.isSkuTaken(trx, before.supplier_id, sku, id));
           const product = await repo.updateProduct(trx, id, scope.reach, { ...changes, updated_at: now });
           if (!product) throw new NotFoundError(SUPPLIER_PRODUCT_MESSAGES.notFound);
           await recordAuditEvent(trx, audit, now, {
