@@ -79,7 +79,10 @@ for (const phone of [false, true]) {
 
     // Online: the board registers the worker; once it controls the page, the board is kept.
     await courier.goto('/dashboard/couriers');
-    await expect(courier.getByRole('button', { name: `Update status of order ${ids[0]}` })).toBeVisible();
+    // The first visit also installs the service worker: slower than a page on a busy machine.
+    await expect(courier.getByRole('button', { name: `Update status of order ${ids[0]}` })).toBeVisible({
+      timeout: 30_000,
+    });
     await courier.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
