@@ -15,7 +15,9 @@ export default defineConfig({
   // 27 November the longest took 1.7 min on a quiet machine and 2.1 min in a clean-clone CI run,
   // so a limit of 2 min failed them for the machine's speed, not for what they assert.
   timeout: 240_000,
-  expect: { timeout: 10_000 },
+  // A page's first paint in a new tab or popup took more than 10 s in a clean-clone CI run whose
+  // Playwright phase ran 21 minutes (the same story takes 39 s on a quiet machine).
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: E2E_BASE_URL,
