@@ -2,6 +2,7 @@ import { STOCK_MESSAGES } from '@depot/contract';
 import { expect, type Page, test } from '@playwright/test';
 import {
   addStockThroughApi,
+  expectAlertDuring,
   expectHeaderFits,
   expectNoHorizontalScroll,
   loggedInPage,
@@ -17,8 +18,9 @@ async function changeQuantityThroughUi(page: Page, name: string, quantity: strin
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page.getByRole('heading', { name: 'Update Stock' })).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Stock Quantity' }).fill(quantity);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: STOCK_MESSAGES.updated })).toBeVisible();
+  await expectAlertDuring(page, STOCK_MESSAGES.updated, () =>
+    page.getByRole('button', { name: 'Submit' }).click(),
+  );
 }
 
 test('a manager changes stock and finds the change in Activity, and nothing of another manager', async ({

@@ -1,6 +1,7 @@
 import { STOCK_MESSAGES } from '@depot/contract';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  expectAlertDuring,
   expectNoHorizontalScroll,
   openFromSidebar,
   signUpAndLogIn,
@@ -55,8 +56,9 @@ test('a manager adds, edits and deletes a stock item, and is warned of low stock
   await page.getByRole('textbox', { name: 'Stock Name' }).fill('Hex Bolts M8');
   await page.getByRole('spinbutton', { name: 'Stock Price ($)' }).fill('13.75');
   await page.getByRole('spinbutton', { name: 'Stock Weight (kg)' }).fill('2');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(alertSaying(page, STOCK_MESSAGES.updated)).toBeVisible();
+  await expectAlertDuring(page, STOCK_MESSAGES.updated, () =>
+    page.getByRole('button', { name: 'Submit' }).click(),
+  );
   await snapshot(page, 'update-stock-success');
   // docs/product/screens.md#toasts-and-alerts: the update form's alerts vanish after 2 seconds.
   await expect(alertSaying(page, STOCK_MESSAGES.updated)).toBeHidden({ timeout: 3_000 });

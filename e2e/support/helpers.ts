@@ -136,6 +136,34 @@ export function watchForPageErrors(page: Page) {
   return problems;
 }
 
+/**
+ * Runs `action` and expects an alert saying `text` to have appeared meanwhile. The update form's
+ * alert lasts 2 seconds (docs/product/screens.md#toasts-and-alerts); an observer inside the page
+ * sees it the moment it is drawn, where polling from a busy machine can look before and after.
+ * On failure the message lists the alerts that did appear (a refusal, say).
+ */
+export async function expectAlertDuring(page: Page, text: string, action: () => Promise<void>) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const record = () =>
+      document.querySelectorAll('[role="alert"]').forEach((alert) => {
+        const said = alert.textContent ?? '';
+        if (said && !seen.includes(said)) seen.push(said);
+      });
+    const spy = window as unknown as { alertsSeen?: string[]; alertObserver?: MutationObserver };
+    spy.alertObserver?.disconnect();
+    spy.alertsSeen = seen;
+    spy.alertObserver = new MutationObserver(record);
+    spy.alertObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await action();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { alertsSeen: string[] }).alertsSeen), {
+      message: `an alert saying "${text}"`,
+    })
+    .toContainEqual(expect.stringContaining(text));
+}
+
 /** A short random tag that keeps names unique across tests sharing the one server. */
 export const suffix = () => Math.random().toString(36).slice(2, 7);
 
