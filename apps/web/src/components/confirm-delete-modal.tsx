@@ -1,14 +1,9 @@
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal, type ConfirmModalProps } from './confirm-modal';
 
-interface ConfirmDeleteModalProps {
-  opened: boolean;
-  title: string;
+type ConfirmDeleteModalProps = Omit<ConfirmModalProps, 'children' | 'confirmLabel'> & {
   /** The name of what is deleted, as the question shows it. */
   name: string;
-  pending?: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}
+};
 
 export function ConfirmDeleteModal({ name, ...props }: ConfirmDeleteModalProps) {
   return (

@@ -406,15 +406,38 @@ export async function setCourier(
 }
 
 /** An order's lines as stock item and units, one per item in stock_id order (the lock order). */
-export async function listOrderUnits(db: Executor, orderId: number) {
-  return db
+/** One unit line of an order: a stock item and how many of it the order holds, over all its lines. */
+export interface OrderUnits {
+  stock_id: number;
+  quantity: number;
+}
+
+/** Several orders' units in one query (a bulk Returned), per order, each by stock id. */
+export async function listUnitsOfOrders(
+  db: Executor,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderUnits[]>> {
+  const byOrder = new Map<number, OrderUnits[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
     .selectFrom('order_items')
-    .select((eb) => ['stock_id', eb.fn.sum<number>('quantity').as('quantity')])
-    .where('order_id', '=', orderId)
-    .groupBy('stock_id')
+    .select((eb) => ['order_id', 'stock_id', eb.fn.sum<number>('quantity').as('quantity')])
+    .where('order_id', 'in', orderIds)
+    .groupBy(['order_id', 'stock_id'])
+    .orderBy('order_id')
     .orderBy('stock_id')
-    .execute()
-    .then((rows) => rows.map((row) => ({ stock_id: row.stock_id, quantity: Number(row.quantity) })));
+    .execute();
+  for (const row of rows) {
+    const units = byOrder.get(row.order_id) ?? [];
+    units.push({ stock_id: row.stock_id, quantity: Number(row.quantity) });
+    byOrder.set(row.order_id, units);
+  }
+  return byOrder;
+}
+
+/** An order's units, each stock item once, by stock id. */
+export async function listOrderUnits(db: Executor, orderId: number): Promise<OrderUnits[]> {
+  return (await listUnitsOfOrders(db, [orderId])).get(orderId) ?? [];
 }
 
 /**

@@ -335,6 +335,29 @@ describe('a Returned order', () => {
     ]);
     expect(await stockQuantity(stock)).toBe(4);
   });
+
+  it('in bulk, gives each order back its own units, line by line', async () => {
+    const [bolts, nuts] = [await addStock(10), await addStock(10)];
+    const first = await placeOrder([
+      { stock_id: bolts, quantity: 1 },
+      { stock_id: nuts, quantity: 2 },
+    ]);
+    const second = await placeOrder([{ stock_id: nuts, quantity: 3 }]);
+    expect([await stockQuantity(bolts), await stockQuantity(nuts)]).toEqual([9, 5]);
+    const response = await t.call('POST', '/api/orders/status', courier, {
+      ids: [second, first],
+      status: 'Returned',
+    });
+    expect(response.statusCode).toBe(200);
+    expect([await stockQuantity(bolts), await stockQuantity(nuts)]).toEqual([10, 10]);
+    expect(await movementsOf(first, 'order_returned')).toEqual([
+      expect.objectContaining({ stock_id: bolts, change: 1 }),
+      expect.objectContaining({ stock_id: nuts, change: 2 }),
+    ]);
+    expect(await movementsOf(second, 'order_returned')).toEqual([
+      expect.objectContaining({ stock_id: nuts, change: 3 }),
+    ]);
+  });
 });
 
 describe("a manager's reopening", () => {

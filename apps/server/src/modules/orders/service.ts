@@ -331,7 +331,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     proof: DeliveryProof | undefined;
     photo: ReturnType<typeof checkedProofPhoto> | undefined;
     /** A Returned order's units, read before its turn at their stock rows (as a cancel does). */
-    units: Awaited<ReturnType<typeof repo.listOrderUnits>>;
+    units: repo.OrderUnits[];
   }
 
   /**
@@ -342,21 +342,25 @@ export function createOrderService(deps: OrderServiceDeps) {
     | { refusal: AppError }
     | { notification: Notification | undefined; managers: number[] };
 
-  async function statusChangeWork(
-    id: number,
+  /** The changes asked for `ids`, in their order; a Returned reads all their units in one query. */
+  async function statusChangeWorks(
+    ids: readonly number[],
     status: CourierOrderStatus,
     sent: SentChange,
-  ): Promise<StatusChangeWork> {
+  ): Promise<StatusChangeWork[]> {
     const proof = status === 'Delivered' ? sent.proof : undefined;
-    return {
+    const deviceAt = sent.deviceTime === undefined ? null : checkedDeviceTime(sent.deviceTime, clock.now());
+    // Decoded and checked before the transaction: a bad photo holds no lock.
+    const photo = proof?.photo === undefined ? undefined : checkedProofPhoto(proof.photo);
+    const units = status === RETURNED_ORDER_STATUS ? await repo.listUnitsOfOrders(db, ids) : undefined;
+    return ids.map((id) => ({
       id,
-      deviceAt: sent.deviceTime === undefined ? null : checkedDeviceTime(sent.deviceTime, clock.now()),
+      deviceAt,
       key: sent.idempotencyKey ?? NO_IDEMPOTENCY_KEY,
       proof,
-      // Decoded and checked before the transaction: a bad photo holds no lock.
-      photo: proof?.photo === undefined ? undefined : checkedProofPhoto(proof.photo),
-      units: status === RETURNED_ORDER_STATUS ? await repo.listOrderUnits(db, id) : [],
-    };
+      photo,
+      units: units?.get(id) ?? [],
+    }));
   }
 
   /**
@@ -522,7 +526,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     audit: AuditContext,
     sent: SentChange = {},
   ): Promise<{ order: Order; changed: boolean }> {
-    const work = await statusChangeWork(id, status, sent);
+    const [work] = await statusChangeWorks([id], status, sent);
+    if (!work) throw new NotFoundError(ORDER_MESSAGES.notFound);
     const outcome = await deps.rowTurns.inTurn(stockRowsOf(work.units), () =>
       db.transaction().execute(async (trx) => {
         const change = (await applyStatusChanges(trx, scope, audit, status, [work])).get(id);
@@ -735,8 +740,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       status: CourierOrderStatus,
       audit: AuditContext,
     ): Promise<{ message: string; results: BulkStatusResult[] }> {
-      const works: StatusChangeWork[] = [];
-      for (const id of ids) works.push(await statusChangeWork(id, status, {}));
+      const works = await statusChangeWorks(ids, status, {});
       // Every stock row the returns touch, each once, in one order: the turns cannot deadlock.
       const rows = [...new Set(works.flatMap((work) => stockRowsOf(work.units)))].sort();
       const { outcomes, orders } = await deps.rowTurns.inTurn(rows, () =>
