@@ -95,6 +95,25 @@ for (const viewport of [
     await expect(courier.getByRole('checkbox', { name: `Select order ${ids[0]}` })).toBeDisabled();
     await expectNoHorizontalScroll(courier);
     await shot(courier, `board-delivered-${viewport.name}`);
+
+    // Returned gives the stock back and is final for the courier: the board asks once more.
+    await courier.getByText('In Transit (1)').click();
+    await courier.getByRole('checkbox', { name: `Select order ${ids[2]}` }).check();
+    await bar.getByRole('combobox', { name: 'New status' }).selectOption('Returned');
+    await bar.getByRole('button', { name: 'Set status' }).click();
+    const question = courier.getByRole('dialog', { name: 'Returned is final' });
+    await expect(question).toContainText('Mark 1 order Returned?');
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoHorizontalScroll(courier);
+    await shot(courier, `board-returned-question-${viewport.name}`);
+    if (viewport.tag === '') {
+      await courier.setViewportSize({ width: 1024, height: 768 });
+      await expectNoHorizontalScroll(courier);
+      await shot(courier, 'board-returned-question-1024');
+    }
+    await question.getByRole('button', { name: 'Set Returned' }).click();
+    await expect(question).toBeHidden();
+    await expect(courier.getByText('Returned (1)')).toBeVisible();
     expect(problems).toEqual([]);
   });
 }
