@@ -32,6 +32,7 @@ import { createScratchSchema, TEST_POSTGRES_URL } from '../../apps/server/src/te
 import { businessOf, READER_PASSWORD, READERS, ROWS } from '../lists/business';
 import { seedPostgres, seedSqlite } from '../lists/seed';
 import { benchOptions, cacheMb } from '../support/options';
+import { cpuProfileFlags } from '../support/server-bench';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
@@ -192,7 +193,7 @@ async function main() {
       console.log(`\n${kind}: seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
       const port = await freePort();
       const server = await waitUntilReady(
-        spawnServer([...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+        spawnServer([...SERVER_NODE_FLAGS, ...cpuProfileFlags(), SERVER_ENTRY], {
           NODE_ENV: 'production',
           HOST: '127.0.0.1',
           PORT: String(port),

@@ -43,7 +43,7 @@ export async function openBenchDatabase(kind: DatabaseKind, name: string) {
 }
 
 /** BENCH_CPU_PROF=<folder> runs the server under `node --cpu-prof`, its profile left in that folder. */
-function cpuProfileFlags(): string[] {
+export function cpuProfileFlags(): string[] {
   const folder = process.env.BENCH_CPU_PROF;
   return folder ? ['--cpu-prof', `--cpu-prof-dir=${folder}`] : [];
 }
