@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LOCATION_TYPES, orderDraftSchema } from './orders';
+import { LOCATION_TYPES } from './order-statuses';
+import { orderDraftSchema } from './orders';
 
 /**
  * A customer's remembered delivery addresses (docs/product/data.md#customer-address): the four

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { recordIdSchema } from './common';
 import { isDayRangeInOrder, LIST_MESSAGES, listDayFilter } from './lists';
-import { COURIER_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus, orderSchema } from './orders';
+import { COURIER_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-statuses';
+import { orderSchema } from './orders';
 
 /**
  * The courier's board (docs/product/screens.md#courier-service): counts per status, bulk status

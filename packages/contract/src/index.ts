@@ -16,6 +16,7 @@ export * from './imports';
 export * from './lists';
 export * from './navigation';
 export * from './notifications';
+export * from './order-statuses';
 export * from './orders';
 export * from './overview';
 export * from './paths';

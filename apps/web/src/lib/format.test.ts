@@ -25,6 +25,27 @@ describe('formatters', () => {
     expect(formatWeight(12345.6)).toBe('12,345.60 kg');
   });
 
+  it("writes money and weights out as Intl's en-US writes them, without an Intl formatter", () => {
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const weight = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    const amounts = [0, 0.005, 0.015, 1.005, 2.675, 0.125, 999.995, 1000, 12345.6, 99999999.99, 1e-7];
+    for (let index = 0; index < 5_000; index += 1) {
+      // Cents and grams as the API sends them, and any number with up to six decimals.
+      amounts.push(Math.round((Math.random() - 0.2) * 1e9) / 100, Math.round(Math.random() * 1e7) / 1000);
+      amounts.push(Math.round((Math.random() - 0.5) * 1e12) / 1e6);
+    }
+    for (const amount of amounts) {
+      for (const signed of [amount, -amount]) {
+        expect(formatMoney(signed)).toBe(money.format(signed).replace(/^-(\$0\.00)$/, '$1'));
+        expect(formatWeight(signed)).toBe(`${weight.format(signed).replace(/^-(0\.00)$/, '$1')} kg`);
+      }
+    }
+    expect(currencySymbol()).toBe('$');
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+  });
+
   it('shows quantities with thousands separators', () => {
     expect(formatQuantity(1200)).toBe('1,200');
     for (const units of [0, 7, 999, 1000, 12345.6, 1234567, -4321, -0.2, 2.5]) {
@@ -45,6 +66,28 @@ describe('date formatters', () => {
     expect(formatDate('2026-11-24T10:00:00.000Z')).toBe('24/11/2026');
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('')).toBe('');
+  });
+
+  it("writes out what Intl's en-GB writes, in local time, without an Intl formatter", () => {
+    const dateTime = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const dateOnly = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    // Every hour of two years, minutes and seconds varied: midnights, month and year ends, DST changes.
+    const start = Date.UTC(2025, 0, 1);
+    for (let hour = 0; hour < 2 * 366 * 24; hour += 1) {
+      const iso = new Date(start + hour * 3_600_000 + ((hour * 7) % 60) * 60_000 + 59_999).toISOString();
+      expect(formatDateTime(iso)).toBe(dateTime.format(new Date(iso)));
+      expect(formatDate(iso)).toBe(dateOnly.format(new Date(iso)));
+    }
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
   });
 });
 
