@@ -38,13 +38,17 @@ export const theme = createTheme({
 /**
  * "Dimmed" text (descriptions, dates, hints), field errors and light badges at AA contrast in both
  * schemes: Mantine's defaults are 3.3:1 and 4:1 for dimmed, 3.3:1 and 3.4:1 for errors, and light
- * variants' shade 9 on shade 1 drops to 2.7:1 (yellow) in the light scheme.
+ * variants' shade 9 on shade 1 drops to 2.7:1 (yellow) in the light scheme. Small warning and danger
+ * text (a next attempt, a low quantity, an overdue count) has a colour per scheme too: orange.8 and
+ * red.8 reach only 3.4:1 and 4.1:1 on a striped row's grey, and 3.8:1 on the dark scheme's.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--depot-color-danger-text': 'var(--mantine-color-red-9)',
+    '--depot-color-warning-text': darken(resolved.colors.orange[9], 0.15),
     ...Object.fromEntries(
       Object.entries(resolved.colors).map(([name, shades]) => [
         `--mantine-color-${name}-light-color`,
@@ -55,5 +59,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-5)',
+    '--depot-color-danger-text': 'var(--mantine-color-red-4)',
+    '--depot-color-warning-text': 'var(--mantine-color-orange-4)',
   },
 });

@@ -88,7 +88,7 @@ export function PrintSelectedButton({
         </Button>
       )}
       {tooMany && (
-        <Text size="sm" c="red" role="status">
+        <Text size="sm" c="var(--mantine-color-error)" role="status">
           At most {PRINT_JOB_MAX} in one print job
         </Text>
       )}

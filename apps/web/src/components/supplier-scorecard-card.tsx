@@ -37,7 +37,7 @@ export function SupplierScorecardCard({
             <Text
               span
               size="sm"
-              c={scorecard.overdue_orders > 0 ? 'red.8' : undefined}
+              c={scorecard.overdue_orders > 0 ? 'var(--depot-color-danger-text)' : undefined}
               fw={scorecard.overdue_orders > 0 ? 600 : undefined}
             >
               {formatQuantity(scorecard.overdue_orders)}

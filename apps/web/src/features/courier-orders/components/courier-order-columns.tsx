@@ -27,7 +27,7 @@ function SelectBox({ order, selection }: { order: Order; selection: OrderSelecti
 function LastAttempt({ order }: { order: Order }) {
   if (!order.last_attempt_reason || !order.next_attempt_date) return null;
   return (
-    <Text size="xs" c="orange.8" style={{ whiteSpace: 'nowrap' }}>
+    <Text size="xs" c="var(--depot-color-warning-text)" style={{ whiteSpace: 'nowrap' }}>
       {ATTEMPT_REASON_LABELS[order.last_attempt_reason]} · next {formatDay(order.next_attempt_date)}
     </Text>
   );

@@ -203,7 +203,7 @@ function UpdateStatusForm({ order, onDone }: { order: Order; onDone: () => void 
                   />
                 )}
                 {form.errors.photo && (
-                  <Text size="sm" c="red" role="alert">
+                  <Text size="sm" c="var(--mantine-color-error)" role="alert">
                     {form.errors.photo}
                   </Text>
                 )}

@@ -72,7 +72,7 @@ export function DayCount({
         to={to}
         aria-label={`${formatQuantity(count)} ${label} ${noun}`}
         fw={600}
-        c={alert ? 'red.8' : undefined}
+        c={alert ? 'var(--depot-color-danger-text)' : undefined}
         style={{ fontVariantNumeric: 'tabular-nums' }}
       >
         {formatQuantity(count)}

@@ -70,7 +70,7 @@ export function orderDeskColumns({
         <Stack gap={2} align="flex-start">
           <OrderStatusBadge status={order.status} />
           {order.last_attempt_reason && order.next_attempt_date && (
-            <Text size="xs" c="orange.8">
+            <Text size="xs" c="var(--depot-color-warning-text)">
               {ATTEMPT_REASON_LABELS[order.last_attempt_reason]} · next {formatDay(order.next_attempt_date)}
             </Text>
           )}

@@ -169,7 +169,7 @@ function TotalRow({
     <Group justify="space-between" gap="md" wrap="nowrap">
       <Text fw={strong ? 700 : 400}>{label}</Text>
       {error ? (
-        <Text c="red" size="sm">
+        <Text c="var(--mantine-color-error)" size="sm">
           {error}
         </Text>
       ) : value === undefined ? (

@@ -66,7 +66,12 @@ export function VarianceText({ variance }: { variance: number | null }) {
       </Text>
     );
   return (
-    <Text span size="sm" fw={600} c={variance > 0 ? 'teal.8' : variance < 0 ? 'red.8' : 'dimmed'}>
+    <Text
+      span
+      size="sm"
+      fw={600}
+      c={variance > 0 ? 'teal.8' : variance < 0 ? 'var(--depot-color-danger-text)' : 'dimmed'}
+    >
       {formatChange(variance)}
     </Text>
   );

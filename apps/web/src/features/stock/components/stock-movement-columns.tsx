@@ -41,7 +41,13 @@ export function stockMovementColumns(): ListColumn<StockMovement, StockMovementS
           span
           size="sm"
           fw={600}
-          c={movement.change > 0 ? 'teal.8' : movement.change < 0 ? 'red.8' : undefined}
+          c={
+            movement.change > 0
+              ? 'teal.8'
+              : movement.change < 0
+                ? 'var(--depot-color-danger-text)'
+                : undefined
+          }
         >
           {formatChange(movement.change)}
         </Text>

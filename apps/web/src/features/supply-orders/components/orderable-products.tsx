@@ -47,7 +47,7 @@ function YourStock({ product }: { product: SupplierProduct }) {
     <Text
       span
       size="sm"
-      c={low ? 'red' : undefined}
+      c={low ? 'var(--depot-color-danger-text)' : undefined}
       fw={low ? 700 : undefined}
       title={`${stock.name}: ${formatQuantity(stock.quantity)} in stock`}
     >

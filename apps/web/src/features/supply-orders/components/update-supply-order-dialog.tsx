@@ -94,7 +94,7 @@ function UpdateSupplyOrderForm({ order, onDone }: { order: SupplyOrder; onDone: 
           {...form.getInputProps('expected_delivery_time')}
         />
         {problem && (
-          <Text c="red" size="sm" role="alert">
+          <Text c="var(--mantine-color-error)" size="sm" role="alert">
             {problem}
           </Text>
         )}
