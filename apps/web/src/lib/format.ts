@@ -65,6 +65,9 @@ function groupedFixed(value: number, decimals: number): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+/** The minus sign of a negative number, unless it rounded to zero ("-0.00" reads as "0.00"). */
+const minusOf = (value: number, digits: string) => (value < 0 && /[1-9]/.test(digits) ? '-' : '');
+
 const money = lazily(
   () => new Intl.NumberFormat(numberLocale(), { style: 'currency', currency: business().currency }),
 );
@@ -80,7 +83,7 @@ const wholeNumber = lazily(() => new Intl.NumberFormat(numberLocale(), { maximum
 export function formatMoney(amount: number): string {
   if (!isSpecFormat()) return money().format(amount);
   const digits = groupedFixed(Math.abs(amount), 2);
-  return amount < 0 && /[1-9]/.test(digits) ? `-$${digits}` : `$${digits}`;
+  return `${minusOf(amount, digits)}$${digits}`;
 }
 
 /** The currency's symbol, for a field label ("Stock Price ($)"): "$" by default, "₹" for INR. */
@@ -102,7 +105,7 @@ export function formatWeight(kg: number): string {
 export function formatWeightNumber(kg: number): string {
   if (business().locale !== undefined) return twoDecimals().format(kg);
   const digits = groupedFixed(Math.abs(kg), 2);
-  return kg < 0 && /[1-9]/.test(digits) ? `-${digits}` : digits;
+  return `${minusOf(kg, digits)}${digits}`;
 }
 
 /**
@@ -114,7 +117,7 @@ export function formatQuantity(units: number): string {
   if (business().locale !== undefined) return wholeNumber().format(units).replace(/^-0$/, '0');
   const whole = Math.round(Math.abs(units));
   const digits = groupedFixed(whole, 0);
-  return units < 0 && whole !== 0 ? `-${digits}` : digits;
+  return `${minusOf(units, digits)}${digits}`;
 }
 
 const dateTime = lazily(
