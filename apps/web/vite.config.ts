@@ -14,7 +14,7 @@ const SERVER_PATHS = ['/api/', '/auth/', '/healthz', '/readyz'];
 
 export default defineConfig({
   // The courier's installable app and its service worker (docs/decisions/029-offline-courier-changes.md).
-  plugins: [react(), mantineStylesPerComponent(), VitePWA(courierPwa), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), mantineReactIds(), VitePWA(courierPwa), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -103,6 +103,32 @@ function mantineStylesPerComponent(): Plugin {
       )?.[1];
       if (!component) return null;
       return { code: `import '@mantine/core/styles/${component}.css';\n${code}`, map: null };
+    },
+  };
+}
+
+/**
+ * Mantine's components get src/lib/mantine-use-id.ts for @mantine/hooks' useId: the same first id,
+ * without the swap to a random one in a layout effect that rendered every component with an id
+ * twice on its first commit (docs/decisions/036-one-render-for-the-first-screen.md). The dev server,
+ * which pre-bundles Mantine, keeps Mantine's.
+ */
+function mantineReactIds(): Plugin {
+  const USE_ID = /\/@mantine\/hooks\/esm\/use-id\/use-id\.mjs$/;
+  let mantineHooksBuilt = false;
+  let replaced = false;
+  return {
+    name: 'depot-mantine-react-ids',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (id.includes('/@mantine/hooks/')) mantineHooksBuilt = true;
+      if (!USE_ID.test(id)) return null;
+      replaced = true;
+      return `export { useId } from ${JSON.stringify(fromSrc('lib/mantine-use-id.ts'))};`;
+    },
+    buildEnd() {
+      if (mantineHooksBuilt && !replaced) this.error('@mantine/hooks no longer has esm/use-id/use-id.mjs');
     },
   };
 }
