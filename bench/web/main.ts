@@ -92,14 +92,14 @@ function printLighthouse(results: PageResult[]) {
     `\nLighthouse ${lighthouseVersion()} (median of ${results[0]?.runs.length ?? 0} runs; times in ms)\n`,
   );
   console.log(
-    '| page | form factor | performance | accessibility | best practices | FCP | LCP | TBT | Speed Index | CLS | JS sent kB | CSS sent kB |',
+    '| page | form factor | performance | accessibility | best practices | FCP | LCP | TBT | Speed Index | CLS | JS sent kB | CSS sent kB | CPU index |',
   );
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { page, formFactor, runs } of results) {
     const m = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
     const ms = (pick: (run: LighthouseRun) => number) => Math.round(m(pick));
     console.log(
-      `| ${page} | ${formFactor} | ${m((r) => r.scores.performance)} | ${m((r) => r.scores.accessibility)} | ${m((r) => r.scores['best-practices'])} | ${ms((r) => r.metrics.fcp)} | ${ms((r) => r.metrics.lcp)} | ${ms((r) => r.metrics.tbt)} | ${ms((r) => r.metrics.speedIndex)} | ${m((r) => r.metrics.cls).toFixed(3)} | ${kb(m((r) => r.scriptBytes))} | ${kb(m((r) => r.stylesheetBytes))} |`,
+      `| ${page} | ${formFactor} | ${m((r) => r.scores.performance)} | ${m((r) => r.scores.accessibility)} | ${m((r) => r.scores['best-practices'])} | ${ms((r) => r.metrics.fcp)} | ${ms((r) => r.metrics.lcp)} | ${ms((r) => r.metrics.tbt)} | ${ms((r) => r.metrics.speedIndex)} | ${m((r) => r.metrics.cls).toFixed(3)} | ${kb(m((r) => r.scriptBytes))} | ${kb(m((r) => r.stylesheetBytes))} | ${ms((r) => r.benchmarkIndex)} |`,
     );
   }
   const failed = new Map<string, number>();
@@ -158,6 +158,11 @@ function checkBudgets(budgets: Budgets, bundles: BundleReport, results: PageResu
   return broken;
 }
 
+const loadAverages = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
 function lighthouseVersion(): string {
   const manifest = JSON.parse(
     readFileSync(join(process.cwd(), 'node_modules/lighthouse/package.json'), 'utf8'),
@@ -197,7 +202,9 @@ async function measurePages(
           const reportPath = reports ? join(reports, `${file}-${formFactor}-${run}`) : undefined;
           result.runs.push(await runLighthouse(browser, url, formFactor, { cookie, reportPath }));
         }
-        process.stderr.write(`  ${page}, ${formFactor}: ${runs} run(s) done\n`);
+        process.stderr.write(
+          `  ${page}, ${formFactor}: ${runs} run(s) done; load average ${loadAverages()}\n`,
+        );
         results.push(result);
       }
     }
@@ -220,14 +227,8 @@ async function main() {
   const results = lighthouse ? await measurePages(runs, port, reports) : undefined;
   if (results) printLighthouse(results);
 
-  const [cores, load] = [
-    availableParallelism(),
-    loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' '),
-  ];
   console.log(
-    `\nMachine: ${cores} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${load}, Node ${process.version}`,
+    `\nMachine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadAverages()}, Node ${process.version}`,
   );
 
   if (check) {
