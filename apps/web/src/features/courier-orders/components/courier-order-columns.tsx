@@ -23,12 +23,16 @@ function SelectBox({ order, selection }: { order: Order; selection: OrderSelecti
   );
 }
 
-/** Under the status: the last failed attempt's reason and the next attempt's day, once there is one. */
+/**
+ * Under the status: the last failed attempt's reason and the next attempt's day, once there is one.
+ * It may wrap after the dot, never inside "next 28/11/2026" (a no-break space), which keeps the
+ * status column narrow enough for the board's table to show its Action column at 1280 px.
+ */
 function LastAttempt({ order }: { order: Order }) {
   if (!order.last_attempt_reason || !order.next_attempt_date) return null;
   return (
-    <Text size="xs" c="var(--depot-color-warning-text)" style={{ whiteSpace: 'nowrap' }}>
-      {ATTEMPT_REASON_LABELS[order.last_attempt_reason]} · next {formatDay(order.next_attempt_date)}
+    <Text size="xs" c="var(--depot-color-warning-text)">
+      {`${ATTEMPT_REASON_LABELS[order.last_attempt_reason]} · next\u00a0${formatDay(order.next_attempt_date)}`}
     </Text>
   );
 }

@@ -183,7 +183,7 @@ export default function CourierOrdersPage() {
             {!dueToday && <DayRangeChip label="Due" from="delivery_from" to="delivery_to" />}
           </Group>
         }
-        cardsBelowEm={75}
+        cardsBelowEm={80}
         minTableWidth={900}
       />
       <UpdateStatusDialog order={updating} onClose={() => setUpdating(null)} />
