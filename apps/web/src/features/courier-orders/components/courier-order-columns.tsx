@@ -1,7 +1,8 @@
-import { ATTEMPT_REASON_LABELS, isFinalOrderStatus, type Order, type OrderSortField } from '@depot/contract';
+import { isFinalOrderStatus, type Order, type OrderSortField } from '@depot/contract';
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
-import { formatDate, formatDateTime, formatDay, formatMoney, formatWeight } from '@/lib/format';
+import { OrderLastAttempt } from '@/components/order-status-badge';
+import { formatDate, formatDateTime, formatMoney, formatWeight } from '@/lib/format';
 import { FAILED_ATTEMPT_LABEL } from '../offline/queue';
 import { OrderItemsList, OrderStatusBadge } from './order-cells';
 
@@ -20,20 +21,6 @@ function SelectBox({ order, selection }: { order: Order; selection: OrderSelecti
       disabled={isFinalOrderStatus(order.status)}
       onChange={(event) => selection.toggle(order.id, event.currentTarget.checked)}
     />
-  );
-}
-
-/**
- * Under the status: the last failed attempt's reason and the next attempt's day, once there is one.
- * It may wrap after the dot, never inside "next 28/11/2026" (a no-break space), which keeps the
- * status column narrow enough for the board's table to show its Action column at 1280 px.
- */
-function LastAttempt({ order }: { order: Order }) {
-  if (!order.last_attempt_reason || !order.next_attempt_date) return null;
-  return (
-    <Text size="xs" c="var(--depot-color-warning-text)">
-      {`${ATTEMPT_REASON_LABELS[order.last_attempt_reason]} · next\u00a0${formatDay(order.next_attempt_date)}`}
-    </Text>
   );
 }
 
@@ -151,14 +138,14 @@ export function courierOrderColumns(
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             Delivery {formatDate(order.delivery_date)}
           </Text>
-          <LastAttempt order={order} />
+          <OrderLastAttempt order={order} />
         </Stack>
       ),
       card: 'aside',
       cardCell: (order) => (
         <Stack gap={2} align="flex-end">
           <OrderStatusBadge status={order.status} />
-          <LastAttempt order={order} />
+          <OrderLastAttempt order={order} />
         </Stack>
       ),
     },

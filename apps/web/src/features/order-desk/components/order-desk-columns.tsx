@@ -1,13 +1,8 @@
-import {
-  ATTEMPT_REASON_LABELS,
-  isReopenableOrderStatus,
-  type Order,
-  type OrderSortField,
-} from '@depot/contract';
+import { isReopenableOrderStatus, type Order, type OrderSortField } from '@depot/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import type { ListColumn } from '@/components/data-list/data-list';
-import { OrderStatusBadge } from '@/components/order-status-badge';
-import { formatDate, formatDateTime, formatDay, formatMoney } from '@/lib/format';
+import { OrderLastAttempt, OrderStatusBadge } from '@/components/order-status-badge';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 
 interface DeskActions {
   courierName: (id: number) => string;
@@ -69,11 +64,7 @@ export function orderDeskColumns({
       cell: (order) => (
         <Stack gap={2} align="flex-start">
           <OrderStatusBadge status={order.status} />
-          {order.last_attempt_reason && order.next_attempt_date && (
-            <Text size="xs" c="var(--depot-color-warning-text)">
-              {ATTEMPT_REASON_LABELS[order.last_attempt_reason]} · next {formatDay(order.next_attempt_date)}
-            </Text>
-          )}
+          <OrderLastAttempt order={order} />
         </Stack>
       ),
     },
