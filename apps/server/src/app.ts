@@ -14,6 +14,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database';
+import { createGroupCommit } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
@@ -42,7 +43,7 @@ import { createImportService } from './modules/imports/service';
 import { createMailOutbox, type MailOutbox, type OUTBOX_DEFAULTS } from './modules/mail-outbox/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
-import { createRowTurns } from './modules/order-engine/row-turns';
+import { createRowTurns, SQLITE_ROW_TURNS } from './modules/order-engine/row-turns';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
 import { overviewRoutes } from './modules/overview/routes';
@@ -307,7 +308,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(courierRoutes, { courierService: createCourierService({ db: database.db }) });
   registerIdempotency(app, { db: database.db, clock });
   // One set of turns for both kinds of order: stock items and products are told apart by table.
-  const rowTurns = createRowTurns(database.timeouts.rowWaitMs);
+  const rowTurns =
+    database.dialect === 'sqlite' ? SQLITE_ROW_TURNS : createRowTurns(database.timeouts.rowWaitMs);
   await app.register(orderRoutes, {
     orderService: createOrderService({
       db: database.db,
@@ -315,6 +317,7 @@ export async function buildApp(options: BuildAppOptions) {
       events,
       pincodes: pincodeService,
       rowTurns,
+      groupCommit: createGroupCommit(database.db, database.dialect),
       publicUrl: config.publicUrl,
       mailOutbox,
     }),

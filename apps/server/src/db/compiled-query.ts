@@ -3,7 +3,14 @@ import type { Database } from './schema';
 
 /** Where a query's argument goes while it is compiled; replaced by the argument's value when it runs. */
 class Placeholder {
-  constructor(readonly name: string) {}
+  /** For a row list's argument "i.f" (compiledRowsQuery): row i, its field f. */
+  readonly row: number;
+  readonly field: string;
+  constructor(readonly name: string) {
+    const dot = name.indexOf('.');
+    this.row = dot > 0 ? Number(name.slice(0, dot)) : -1;
+    this.field = name.slice(dot + 1);
+  }
 }
 
 interface Compiled {
@@ -41,15 +48,23 @@ export function compiledQuery<Args extends object, Row>(
     return compiled;
   }
 
+  /** Runs the compiled statement with each placeholder's value as `argument` answers it. */
+  function run(db: Kysely<Database>, argument: (placeholder: Placeholder) => unknown) {
+    const { sql, parameters } = compiledFor(db);
+    const values = parameters.map((parameter) =>
+      parameter instanceof Placeholder ? argument(parameter) : parameter,
+    );
+    return db.executeQuery<Row>(CompiledQuery.raw(sql, values));
+  }
+
   return {
+    run,
+
     async execute(db: Kysely<Database>, args: Args): Promise<QueryResult<Row>> {
-      const { sql, parameters } = compiledFor(db);
-      const values = parameters.map((parameter) => {
-        if (!(parameter instanceof Placeholder)) return parameter;
-        if (!(parameter.name in args)) throw new Error(`compiledQuery: no value for ${parameter.name}`);
-        return (args as Record<string, unknown>)[parameter.name];
+      return run(db, ({ name }) => {
+        if (!(name in args)) throw new Error(`compiledQuery: no value for ${name}`);
+        return (args as Record<string, unknown>)[name];
       });
-      return db.executeQuery<Row>(CompiledQuery.raw(sql, values));
     },
 
     async executeTakeFirst(db: Kysely<Database>, args: Args): Promise<Row | undefined> {
@@ -101,11 +116,11 @@ export function compiledRowsQuery<Item extends object, Row>(
   return {
     async execute(db: Kysely<Database>, rows: Item[]): Promise<QueryResult<Row>> {
       if (rows.length > MOST_ROWS_COMPILED) return db.executeQuery(build(db, rows).compile());
-      const args: Record<string, unknown> = {};
-      rows.forEach((row, index) => {
-        for (const [name, value] of Object.entries(row)) args[`${index}.${name}`] = value;
+      return queryFor(rows.length).run(db, ({ name, row, field }) => {
+        const item = rows[row] as Record<string, unknown>;
+        if (!(field in item)) throw new Error(`compiledRowsQuery: no value for ${name}`);
+        return item[field];
       });
-      return queryFor(rows.length).execute(db, args);
     },
 
     /** The SQL as compiled for this database and number of rows (tests read it). */

@@ -185,6 +185,7 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('temp_store = MEMORY');
     // A write that cannot get the write lock within this answers 503 (SQLITE_BUSY). better-sqlite3
     // waits synchronously, so the whole process waits with it: keep the bound short.
     sqlite.pragma(`busy_timeout = ${timeouts.sqliteBusyMs}`);

@@ -22,5 +22,12 @@ export function toResponseJsonSchema(schema: ZodType): Schema {
  * and refuses an answer that lacks a required one; the answers come from typed code, so what zod
  * would check further (formats, ranges) is already true.
  */
-export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) =>
-  fastJson(toResponseJsonSchema(schema));
+export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) => {
+  // Compiled on a route's first answer with that status: most of the app's few hundred never
+  // answer in a given process's life, and compiling them all at start raised its peak memory.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    serialize ??= fastJson(toResponseJsonSchema(schema));
+    return serialize(data);
+  };
+};

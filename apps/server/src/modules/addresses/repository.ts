@@ -1,5 +1,6 @@
 import type { AddressBody, CustomerAddress } from '@depot/contract';
 import { sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import { type Reach, reached } from '../../db/reach';
 import { type Executor, isPostgres } from '../../db/schema';
 
@@ -81,6 +82,18 @@ export async function deleteAddress(db: Executor, reach: Reach, id: number): Pro
   return Number(result.numDeletedRows) > 0;
 }
 
+// Every order marks its address: compiled once (see compiledQuery).
+const markUsedQuery = compiledQuery((db, args: AddressBody & { customerId: number; now: string }) =>
+  db
+    .updateTable('customer_addresses')
+    .set({ last_used_at: args.now })
+    .where('customer_id', '=', args.customerId)
+    .where('shipping_address', '=', args.shipping_address)
+    .where('pin_code', '=', args.pin_code)
+    .where('location_type', '=', args.location_type)
+    .where('phone_number', '=', args.phone_number),
+);
+
 /**
  * Marks the customer's saved addresses equal to an order's as used now, in the placing
  * transaction (docs/product/business-rules.md#remembered-addresses).
@@ -91,13 +104,12 @@ export async function markUsed(
   address: AddressBody,
   now: string,
 ): Promise<void> {
-  await trx
-    .updateTable('customer_addresses')
-    .set({ last_used_at: now })
-    .where('customer_id', '=', customerId)
-    .where('shipping_address', '=', address.shipping_address)
-    .where('pin_code', '=', address.pin_code)
-    .where('location_type', '=', address.location_type)
-    .where('phone_number', '=', address.phone_number)
-    .execute();
+  await markUsedQuery.execute(trx, {
+    customerId,
+    now,
+    shipping_address: address.shipping_address,
+    pin_code: address.pin_code,
+    location_type: address.location_type,
+    phone_number: address.phone_number,
+  });
 }

@@ -49,15 +49,38 @@ export async function claimDue(
   return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
 
-/** What an order mail tells, read when it is sent; undefined when the order or its customer is gone. */
-export async function getOrderMailFacts(db: Executor, orderId: number, userId: number) {
-  const order = await db
+/** What an order mail tells, read when it is sent. */
+export interface OrderMailFacts {
+  id: number;
+  customer_id: number;
+  items_total_cents: number;
+  shipping_cost_cents: number;
+  tracking_token: string;
+  name: string;
+  email: string;
+  order_mails: number;
+  deactivated_at: string | null;
+  items: { product_name: string; quantity: number }[];
+}
+
+/**
+ * The facts of a claimed batch's orders, by order id, in two statements however many mails: an
+ * order (or its customer) that is gone has none.
+ */
+export async function getOrderMailFacts(
+  db: Executor,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderMailFacts>> {
+  const facts = new Map<number, OrderMailFacts>();
+  if (orderIds.length === 0) return facts;
+  const ids = [...new Set(orderIds)];
+  const orders = await db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.customer_id')
-    .where('orders.id', '=', orderId)
-    .where('users.id', '=', userId)
+    .where('orders.id', 'in', ids)
     .select([
       'orders.id',
+      'orders.customer_id',
       'orders.items_total_cents',
       'orders.shipping_cost_cents',
       'orders.tracking_token',
@@ -66,15 +89,19 @@ export async function getOrderMailFacts(db: Executor, orderId: number, userId: n
       'users.order_mails',
       'users.deactivated_at',
     ])
-    .executeTakeFirst();
-  if (!order) return undefined;
+    .execute();
+  for (const order of orders) facts.set(order.id, { ...order, items: [] });
   const items = await db
     .selectFrom('order_items')
-    .where('order_id', '=', orderId)
-    .select(['product_name', 'quantity'])
+    .where('order_id', 'in', ids)
+    .select(['order_id', 'product_name', 'quantity'])
+    .orderBy('order_id')
     .orderBy('id')
     .execute();
-  return { ...order, items };
+  for (const item of items) {
+    facts.get(item.order_id)?.items.push({ product_name: item.product_name, quantity: item.quantity });
+  }
+  return facts;
 }
 
 /** An order's last failed attempt, which its attempt mail tells of. */
@@ -88,15 +115,25 @@ export function getLastAttempt(db: Executor, orderId: number) {
     .executeTakeFirst();
 }
 
-/** Only while the claim is still this sender's: a row another sender took over is not touched. */
-export async function markSent(db: Executor, id: number, token: string, now: string): Promise<boolean> {
-  const result = await db
+/**
+ * Marks rows sent, only while their claim is still this sender's: a row another sender took over is
+ * not touched. Answers the ids it marked.
+ */
+export async function markSent(
+  db: Executor,
+  ids: readonly number[],
+  token: string,
+  now: string,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
     .updateTable('mail_outbox')
     .set({ sent_at: now, claim_token: null, claimed_until: null, last_error: null })
-    .where('id', '=', id)
+    .where('id', 'in', [...ids])
     .where('claim_token', '=', token)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** A failed attempt: tried again at `nextAttemptAt`, or never again once `givenUp`. */

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { PATHS, trackingPath } from '@depot/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mailer';
+import { randomBytesPooled } from '../../lib/tokens';
 import * as repo from './repository';
 import { MAIL_KINDS, type MailKind, renderOrderMail } from './templates';
 
@@ -14,6 +14,11 @@ export const OUTBOX_DEFAULTS = {
   batchSize: 10,
   /** How often an idle sender looks for due rows: mails another instance left, retries come due. */
   pollMs: 5_000,
+  /**
+   * How long a wake-up after a change waits before the sender claims: the mails of a busy moment
+   * then go out in a few claims instead of one claim, read and mark per mail.
+   */
+  wakeDelayMs: 100,
   /** The longest one send may take, SMTP steps and all, before it counts as failed. */
   sendTimeoutMs: 30_000,
   /** How long a claim holds a row; well beyond a batch's send timeout, so a live sender never loses its rows. */
@@ -77,6 +82,7 @@ export function createMailOutbox(deps: MailOutboxDeps) {
   const options = { ...OUTBOX_DEFAULTS, ...deps.options };
   const accountUrl = `${deps.publicUrl}${PATHS.account}`;
   let timer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
@@ -108,16 +114,55 @@ export function createMailOutbox(deps: MailOutboxDeps) {
     return turn;
   }
 
-  async function sendOne(row: repo.ClaimedMail, token: string): Promise<void> {
+  // Rows accepted by the mail server wait here to be marked sent, all those of the moment in one
+  // statement: each is marked in the sender's next database turn after its acceptance.
+  interface AcceptedRow {
+    id: number;
+    token: string;
+    marked(stillClaimed: boolean): void;
+    failed(error: unknown): void;
+  }
+  let acceptedRows: AcceptedRow[] = [];
+  async function markAccepted(): Promise<void> {
+    const accepted = acceptedRows;
+    acceptedRows = [];
+    const now = clock.now().toISOString();
+    for (const token of new Set(accepted.map((row) => row.token))) {
+      const ofToken = accepted.filter((row) => row.token === token);
+      try {
+        const marked = await repo.markSent(
+          db,
+          ofToken.map((row) => row.id),
+          token,
+          now,
+        );
+        for (const row of ofToken) row.marked(marked.has(row.id));
+      } catch (error) {
+        for (const row of ofToken) row.failed(error);
+      }
+    }
+  }
+  /** Whether the row was still this sender's claim when marked. */
+  function markSent(id: number, token: string): Promise<boolean> {
+    return new Promise<boolean>((marked, failed) => {
+      if (acceptedRows.length === 0) void inTurn(markAccepted);
+      acceptedRows.push({ id, token, marked, failed });
+    });
+  }
+
+  async function sendOne(
+    row: repo.ClaimedMail,
+    token: string,
+    factsOf: Map<number, repo.OrderMailFacts>,
+  ): Promise<void> {
     if (!isMailKind(row.kind) || row.order_id === null) {
       await inTurn(() =>
         repo.markDropped(db, row.id, token, clock.now().toISOString(), `unknown kind ${row.kind}`),
       );
       return;
     }
-    const { order_id: orderId } = row;
-    const facts = await inTurn(() => repo.getOrderMailFacts(db, orderId, row.user_id));
-    if (facts?.order_mails !== 1 || facts.deactivated_at !== null) {
+    const facts = factsOf.get(row.order_id);
+    if (facts?.customer_id !== row.user_id || facts.order_mails !== 1 || facts.deactivated_at !== null) {
       // The latest choice wins: turned off after the change but before the send, nothing goes.
       await inTurn(() =>
         repo.markDropped(db, row.id, token, clock.now().toISOString(), 'order mails off or account gone'),
@@ -155,7 +200,7 @@ export function createMailOutbox(deps: MailOutboxDeps) {
       return;
     }
     // At once after the server's acceptance: the shorter this window, the rarer a resend.
-    if (!(await inTurn(() => repo.markSent(db, row.id, token, clock.now().toISOString())))) {
+    if (!(await markSent(row.id, token))) {
       log.warn(
         { mailId: row.id },
         'order mail sent after its claim ran out; another sender may send it again',
@@ -165,16 +210,18 @@ export function createMailOutbox(deps: MailOutboxDeps) {
 
   /** Claims one batch and sends it; answers how many rows it claimed. */
   async function sendBatch(): Promise<number> {
-    const token = randomBytes(12).toString('base64url');
+    const token = randomBytesPooled(12).toString('base64url');
     const claimed = await repo.claimDue(db, {
       now: clock.now().toISOString(),
       leaseUntil: later(options.leaseMs),
       token,
       limit: options.batchSize,
     });
+    const orderIds = claimed.flatMap((row) => (row.order_id === null ? [] : [row.order_id]));
+    const factsOf = await inTurn(() => repo.getOrderMailFacts(db, orderIds));
     await Promise.all(
       claimed.map((row) =>
-        sendOne(row, token).catch((error: unknown) =>
+        sendOne(row, token, factsOf).catch((error: unknown) =>
           log.error({ err: error, mailId: row.id }, 'order mail failed'),
         ),
       ),
@@ -220,7 +267,12 @@ export function createMailOutbox(deps: MailOutboxDeps) {
     },
     /** After a change committed: send its mail now rather than at the next poll. */
     wake(): void {
-      if (!stopped) void run();
+      if (stopped || wakeTimer) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        if (!stopped) void run();
+      }, options.wakeDelayMs);
+      wakeTimer.unref();
     },
     /** Sends whatever is due now and waits for it (tests, and a final pass). */
     async flush(): Promise<void> {
@@ -237,7 +289,9 @@ export function createMailOutbox(deps: MailOutboxDeps) {
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(wakeTimer);
       timer = undefined;
+      wakeTimer = undefined;
       if (running) await running;
     },
   };

@@ -69,3 +69,10 @@ export function createRowTurns(waitMs: number): RowTurns {
     },
   };
 }
+
+/**
+ * SQLite's turns are its one connection's: write transactions run one after another, and a group
+ * commit runs its orders in the order they came (db/group-commit.ts). Turns per row there would
+ * only send an order for a row of the group under way to the next group.
+ */
+export const SQLITE_ROW_TURNS: RowTurns = { inTurn: (_rows, work) => work() };

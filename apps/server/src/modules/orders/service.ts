@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ATTEMPT_REASON_LABELS,
   type AttemptReason,
@@ -37,12 +37,14 @@ import {
   wrongDeliveryCodeMessage,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
+import type { GroupCommit } from '../../db/group-commit';
 import type { Database, Executor } from '../../db/schema';
 import { addExactly, fromCents, toGrams } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { AppError, ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { ListPage } from '../../lib/list';
+import { randomBytesPooled } from '../../lib/tokens';
 import { markUsed as markAddressUsed } from '../addresses/repository';
 import type { AuditContext } from '../audit/context';
 import { recordAuditEvent, recordAuditEvents } from '../audit/repository';
@@ -67,6 +69,8 @@ export interface OrderServiceDeps {
   events: EventBus;
   /** Orders for the same row wait their turn here, not on a pool connection (row-turns.ts). */
   rowTurns: RowTurns;
+  /** Placing and status changes commit together with others of the moment on SQLite (group-commit.ts). */
+  groupCommit: GroupCommit;
   pincodes: PincodeService;
   /** The site's address, which tracking links start with. */
   publicUrl: string;
@@ -108,7 +112,7 @@ export const ATTEMPT_FAILED_TITLE = 'Delivery Attempt Failed';
  * time it gives away, the page shows anyway).
  */
 export const newTrackingToken = (now: Date) =>
-  `${now.getTime().toString(16).padStart(12, '0')}${randomBytes(16).toString('base64url')}`;
+  `${now.getTime().toString(16).padStart(12, '0')}${randomBytesPooled(16).toString('base64url')}`;
 
 /** Four random digits: the code a customer gives the courier at the door (docs/decisions/032). */
 export const newDeliveryCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
@@ -529,7 +533,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     const [work] = await statusChangeWorks([id], status, sent);
     if (!work) throw new NotFoundError(ORDER_MESSAGES.notFound);
     const outcome = await deps.rowTurns.inTurn(stockRowsOf(work.units), () =>
-      db.transaction().execute(async (trx) => {
+      deps.groupCommit.transaction(async (trx) => {
         const change = (await applyStatusChanges(trx, scope, audit, status, [work])).get(id);
         if (!change) throw new NotFoundError(ORDER_MESSAGES.notFound);
         if ('refusal' in change) return change;
@@ -586,7 +590,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const now = placedAt.toISOString();
       const rows = lines.map((line) => `stocks ${line.id}`);
       const placeInTurn = () =>
-        db.transaction().execute(async (trx) => {
+        deps.groupCommit.transaction(async (trx) => {
           if (!(await isActiveCourier(trx, draft.courier_service_id))) {
             throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
               { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
