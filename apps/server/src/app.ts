@@ -317,7 +317,7 @@ export async function buildApp(options: BuildAppOptions) {
       events,
       pincodes: pincodeService,
       rowTurns,
-      groupCommit: createGroupCommit(database.db, database.dialect),
+      groupCommit: createGroupCommit(database.db, database.dialect, database.timeouts.rowWaitMs),
       publicUrl: config.publicUrl,
       mailOutbox,
     }),

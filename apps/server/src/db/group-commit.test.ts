@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseBusyError } from '../lib/errors';
 import { createTestDatabase, testDialect } from '../test/test-app';
 import { createGroupCommit, MOST_PER_COMMIT } from './group-commit';
 import type { Executor } from './schema';
+
+const WAIT_MS = 5_000;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -26,7 +29,7 @@ const insert = (label: string) => async (db: Executor) => {
 
 describe('group commit', () => {
   it('commits the transactions of a moment together on SQLite, each on its own on PostgreSQL', async () => {
-    const commits = createGroupCommit(database.db, database.dialect);
+    const commits = createGroupCommit(database.db, database.dialect, WAIT_MS);
     const answers = await Promise.all(['a', 'b', 'c'].map((label) => commits.transaction(insert(label))));
     expect(answers).toEqual(['a', 'b', 'c']);
     expect(await labels()).toEqual(['a', 'b', 'c']);
@@ -36,7 +39,7 @@ describe('group commit', () => {
   });
 
   it('undoes only the writes of a transaction that throws, which gets its own error', async () => {
-    const commits = createGroupCommit(database.db, database.dialect);
+    const commits = createGroupCommit(database.db, database.dialect, WAIT_MS);
     const refused = new Error('refused after writing');
     await insert('taken')(database.db);
     const outcomes = await Promise.allSettled([
@@ -60,7 +63,7 @@ describe('group commit', () => {
   });
 
   it('runs a group in the order it came, each transaction seeing the writes before it', async () => {
-    const commits = createGroupCommit(database.db, database.dialect);
+    const commits = createGroupCommit(database.db, database.dialect, WAIT_MS);
     const seen = await Promise.all(
       ['x', 'y', 'z'].map((label) =>
         commits.transaction(async (trx) => {
@@ -76,7 +79,7 @@ describe('group commit', () => {
   });
 
   it('rolls back a lone transaction that throws', async () => {
-    const commits = createGroupCommit(database.db, database.dialect);
+    const commits = createGroupCommit(database.db, database.dialect, WAIT_MS);
     await expect(
       commits.transaction(async (trx) => {
         await insert('alone')(trx);
@@ -87,7 +90,7 @@ describe('group commit', () => {
   });
 
   it('commits a long queue in groups of at most MOST_PER_COMMIT on SQLite', async () => {
-    const commits = createGroupCommit(database.db, database.dialect);
+    const commits = createGroupCommit(database.db, database.dialect, WAIT_MS);
     const count = MOST_PER_COMMIT * 2 + 1;
     await Promise.all(
       Array.from({ length: count }, (_, index) => commits.transaction(insert(`n${1000 + index}`))),
@@ -97,5 +100,25 @@ describe('group commit', () => {
       transactions: count,
       commits: testDialect === 'sqlite' ? 3 : count,
     });
+  });
+
+  it('refuses a work queued past the bound with 503 when its group starts, and writes nothing of it', async () => {
+    const commits = createGroupCommit(database.db, database.dialect, 50);
+    // A work that holds its group (and on SQLite the connection) for 200 ms.
+    const slow = commits.transaction(async (trx) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return insert('slow')(trx);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const late = commits.transaction(insert('late'));
+    await expect(slow).resolves.toBe('slow');
+    if (testDialect === 'sqlite') {
+      await expect(late).rejects.toBeInstanceOf(DatabaseBusyError);
+      expect(await labels()).toEqual(['slow']);
+    } else {
+      // PostgreSQL's works do not queue behind each other: the late one runs at once.
+      await expect(late).resolves.toBe('late');
+      expect(await labels()).toEqual(['late', 'slow']);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { DatabaseBusyError } from '../lib/errors';
 import type { Database } from './schema';
 
 /**
@@ -13,16 +14,22 @@ import type { Database } from './schema';
  * others commit; a commit that fails fails all of them. A caller's promise settles only after the
  * commit, so what it does next (live events, the mail's wake-up) happens after its data is safe.
  *
+ * A work that waited more than `waitMs` for its group to get the connection is refused with 503
+ * `database_busy` before it writes anything, as an order waiting too long for its row's turn is on
+ * PostgreSQL (docs/decisions/015-database-trouble-stays-small.md): a stalled database answers
+ * quickly instead of queueing requests without end.
+ *
  * On PostgreSQL each work is a transaction of its own: concurrent commits already share their WAL
  * flush there, and one transaction for many would hold every row lock of the group until the end.
  */
 export interface GroupCommit {
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
-  /** Transactions run and commits made so far (the benches print transactions per commit). */
+  /** Transactions committed and commits made so far (tests read them). */
   statistics(): { transactions: number; commits: number };
 }
 
 interface Pending {
+  queuedAt: number;
   work: (trx: Transaction<Database>) => Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -31,7 +38,11 @@ interface Pending {
 /** Enough to share a commit widely, few enough that the last of a group does not wait long for the first. */
 export const MOST_PER_COMMIT = 32;
 
-export function createGroupCommit(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): GroupCommit {
+export function createGroupCommit(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  waitMs: number,
+): GroupCommit {
   const counts = { transactions: 0, commits: 0 };
   if (dialect === 'postgres') {
     return {
@@ -53,11 +64,18 @@ export function createGroupCommit(db: Kysely<Database>, dialect: 'sqlite' | 'pos
     const group = queue.slice(0, MOST_PER_COMMIT);
     queue = queue.slice(group.length);
     if (queue.length > 0) schedule();
+    const alone = group.length === 1;
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       await db.transaction().execute(async (trx) => {
+        // Measured once the group holds the connection: the wait for it is part of the bound.
+        const startedAt = Date.now();
         for (const pending of group) {
-          if (group.length === 1) {
+          if (startedAt - pending.queuedAt > waitMs) {
+            outcomes.push({ ok: false, value: new DatabaseBusyError() });
+            continue;
+          }
+          if (alone) {
             outcomes.push({ ok: true, value: await pending.work(trx) });
             continue;
           }
@@ -78,7 +96,7 @@ export function createGroupCommit(db: Kysely<Database>, dialect: 'sqlite' | 'pos
       for (const pending of group) pending.reject(error);
       return;
     }
-    counts.transactions += group.length;
+    counts.transactions += outcomes.filter((outcome) => outcome.ok).length;
     counts.commits += 1;
     group.forEach((pending, index) => {
       const outcome = outcomes[index] as { ok: boolean; value: unknown };
@@ -97,7 +115,7 @@ export function createGroupCommit(db: Kysely<Database>, dialect: 'sqlite' | 'pos
   return {
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ queuedAt: Date.now(), work, resolve: resolve as (value: unknown) => void, reject });
         schedule();
       });
     },
