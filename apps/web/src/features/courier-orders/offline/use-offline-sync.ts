@@ -32,7 +32,11 @@ export function useOfflineSync(userId: number) {
         replaceCourierOrder(queryClient, response.order),
       );
       if (done.length > 0) {
-        setOutcomes((earlier) => [...done, ...earlier]);
+        // A second call during a round joins it and gets the same outcomes: each change shows once.
+        setOutcomes((earlier) => [
+          ...done.filter((outcome) => !earlier.some((shown) => shown.key === outcome.key)),
+          ...earlier,
+        ]);
         await queryClient.invalidateQueries({ queryKey: courierOrderKeys.all });
       }
     } finally {
