@@ -158,6 +158,17 @@ function checkBudgets(budgets: Budgets, bundles: BundleReport, results: PageResu
   return broken;
 }
 
+/**
+ * Lighthouse's own threshold: below this CPU index (its benchmarkIndex) it warns that the host is
+ * slower than its 4× CPU slowdown assumes and the performance score suffers for it
+ * (SLOW_CPU_BENCHMARK_INDEX_THRESHOLD in lighthouse/core/gather/driver/environment.js). This
+ * machine measures about 1,550 when quiet, and under 1,000 while something else takes its cores
+ * (another process finishing after the browser tests). A set of runs measured then says more
+ * about the machine than about the page: it is measured again, at most MOST_SETS times in all.
+ */
+const SLOW_HOST_CPU_INDEX = 1000;
+const MOST_SETS = 3;
+
 const loadAverages = () =>
   loadavg()
     .map((value) => value.toFixed(1))
@@ -197,14 +208,24 @@ async function measurePages(
       // localStorage between runs but empties the HTTP cache before each.
       if (cookie) await runLighthouse(browser, url, 'desktop', { cookie });
       for (const formFactor of FORM_FACTORS) {
-        const result: PageResult = { page, formFactor, runs: [] };
-        for (let run = 1; run <= runs; run += 1) {
-          const reportPath = reports ? join(reports, `${file}-${formFactor}-${run}`) : undefined;
-          result.runs.push(await runLighthouse(browser, url, formFactor, { cookie, reportPath }));
+        let result: PageResult = { page, formFactor, runs: [] };
+        for (let attempt = 1; attempt <= MOST_SETS; attempt += 1) {
+          result = { page, formFactor, runs: [] };
+          for (let run = 1; run <= runs; run += 1) {
+            const reportPath = reports ? join(reports, `${file}-${formFactor}-${run}`) : undefined;
+            result.runs.push(await runLighthouse(browser, url, formFactor, { cookie, reportPath }));
+          }
+          const cpuIndex = median(result.runs.map((run) => run.benchmarkIndex));
+          process.stderr.write(
+            `  ${page}, ${formFactor}: ${runs} run(s) done; CPU index ${Math.round(cpuIndex)}, load average ${loadAverages()}\n`,
+          );
+          if (cpuIndex >= SLOW_HOST_CPU_INDEX) break;
+          process.stderr.write(
+            attempt < MOST_SETS
+              ? `  the host ran slower than Lighthouse's baseline (CPU index below ${SLOW_HOST_CPU_INDEX}): measured again\n`
+              : `  the host stayed slower than Lighthouse's baseline: these runs are judged as they are\n`,
+          );
         }
-        process.stderr.write(
-          `  ${page}, ${formFactor}: ${runs} run(s) done; load average ${loadAverages()}\n`,
-        );
         results.push(result);
       }
     }
