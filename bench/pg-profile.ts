@@ -145,9 +145,9 @@ async function main() {
       `\n${options.runs} sequential requests each, one instance in-process on PostgreSQL (pool of 10)\n`,
     );
     console.log(
-      '| request | statements per request | of them prepared reuses | pool checkouts per request | pool wait per request | Node CPU per request | PostgreSQL CPU per request |',
+      '| request | statements per request | round trips per request | of them prepared reuses | pool checkouts per request | pool wait per request | Node CPU per request | PostgreSQL CPU per request |',
     );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     // The shares of bench/scale.ts's MIX (its 1% CSV export aside), for the weighted row.
     const shares: Record<string, number> = {
       'list stock (customer)': 30,
@@ -160,7 +160,7 @@ async function main() {
       'reorder suggestions (manager)': 2,
       'profile (customer)': 3,
     };
-    const weighted = { weight: 0, statements: 0, node: 0, postgres: 0 };
+    const weighted = { weight: 0, statements: 0, roundTrips: 0, node: 0, postgres: 0 };
     for (const [name, send] of requests) {
       for (let i = 0; i < 5; i += 1) await send(); // warm: statements prepared, JIT settled
       if (trace && name.includes(trace)) {
@@ -183,20 +183,22 @@ async function main() {
       const share = shares[name] ?? 0;
       weighted.weight += share;
       weighted.statements += (share * (after.queries - before.queries)) / options.runs;
+      weighted.roundTrips += (share * (after.roundTrips - before.roundTrips)) / options.runs;
       weighted.node += (share * (cpu.user + cpu.system)) / 1000 / options.runs;
       weighted.postgres += (share * pgCpu) / options.runs;
       console.log(
-        `| ${name} | ${per(after.queries - before.queries)} | ${per(after.preparedReuses - before.preparedReuses)} | ` +
+        `| ${name} | ${per(after.queries - before.queries)} | ${per(after.roundTrips - before.roundTrips)} | ` +
+          `${per(after.preparedReuses - before.preparedReuses)} | ` +
           `${per(after.checkouts - before.checkouts)} | ${per(after.waitMs - before.waitMs)} ms | ` +
           `${per((cpu.user + cpu.system) / 1000)} ms | ${per(pgCpu)} ms |`,
       );
     }
     const mean = (value: number) => (value / weighted.weight).toFixed(2);
     console.log(
-      `| the mix (bench/scale.ts's shares) | ${mean(weighted.statements)} | | | | ${mean(weighted.node)} ms | ${mean(weighted.postgres)} ms |`,
+      `| the mix (bench/scale.ts's shares) | ${mean(weighted.statements)} | ${mean(weighted.roundTrips)} | | | | ${mean(weighted.node)} ms | ${mean(weighted.postgres)} ms |`,
     );
     console.log(
-      '\nPostgreSQL CPU is read in clock ticks of 10 ms: take it from runs of 200 or more. Statements count BEGIN and COMMIT.',
+      '\nPostgreSQL CPU is read in clock ticks of 10 ms: take it from runs of 200 or more. Statements count BEGIN and COMMIT; statements sent together are one round trip.',
     );
   } finally {
     await admin.end();

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { DatabaseBusyError } from '../lib/errors';
+import { pipelinedTransaction } from './database';
 import type { Database } from './schema';
 
 /**
@@ -19,8 +20,10 @@ import type { Database } from './schema';
  * PostgreSQL (docs/decisions/015-database-trouble-stays-small.md): a stalled database answers
  * quickly instead of queueing requests without end.
  *
- * On PostgreSQL each work is a transaction of its own: concurrent commits already share their WAL
- * flush there, and one transaction for many would hold every row lock of the group until the end.
+ * On PostgreSQL each work is a transaction of its own, its statements pipelined
+ * (docs/decisions/038-pipelined-statements-on-postgresql.md): concurrent commits already share
+ * their WAL flush there, and one transaction for many would hold every row lock of the group until
+ * the end.
  */
 export interface GroupCommit {
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
@@ -49,7 +52,7 @@ export function createGroupCommit(
       transaction(work) {
         counts.transactions += 1;
         counts.commits += 1;
-        return db.transaction().execute(work);
+        return pipelinedTransaction(db, work);
       },
       statistics: () => ({ ...counts }),
     };

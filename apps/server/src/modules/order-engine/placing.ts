@@ -1,6 +1,7 @@
 import type { Notification } from '@depot/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/schema';
+import { together } from '../../db/together';
 import { type AuditContext, auditContextOf } from '../audit/context';
 import { type AuditEvent, recordAuditEvent } from '../audit/repository';
 import { type Scope, scopeOf } from '../auth/authenticate';
@@ -33,8 +34,10 @@ export async function recordPlaced(
     event: AuditEvent;
   },
 ): Promise<Notification> {
-  const notification = await createNotification(trx, { ...placed.notify, created_at: now });
-  await key.store(trx, { statusCode: 201, body: placed.answer });
-  await recordAuditEvent(trx, audit, now, placed.event);
+  const [notification] = await together(
+    () => createNotification(trx, { ...placed.notify, created_at: now }),
+    () => key.store(trx, { statusCode: 201, body: placed.answer }),
+    () => recordAuditEvent(trx, audit, now, placed.event),
+  );
   return notification;
 }

@@ -245,18 +245,24 @@ const insertItemsQuery = compiledRowsQuery((db, lines: OrderItemRow[]) =>
   ),
 );
 
-/** Writes an order and its lines; `customerName` is the caller's, named in the answer. */
+/**
+ * Writes an order and its lines; `customerName` is the caller's, named in the answer. The lines
+ * are written by `writeLines`, which the caller starts with its other writes that need only the
+ * order's id (db/together.ts): one round trip for them all on PostgreSQL.
+ */
 export async function createOrder(
   db: Executor,
   order: NewOrder,
   items: Omit<OrderItemRow, 'order_id'>[],
   customerName: string,
-): Promise<Order> {
+): Promise<{ order: Order; writeLines: () => Promise<unknown> }> {
   const row = await insertOrderQuery.executeTakeFirst(db, order);
   if (!row) throw new Error('the order insert returned no row');
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
-  await insertItemsQuery.execute(db, lines);
-  return toOrder({ ...row, customer_name: customerName }, lines);
+  return {
+    order: toOrder({ ...row, customer_name: customerName }, lines),
+    writeLines: () => insertItemsQuery.execute(db, lines),
+  };
 }
 
 /** A status change that happened: whom to tell, and how the order's Delivered count moved. */

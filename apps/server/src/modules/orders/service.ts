@@ -39,6 +39,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { GroupCommit } from '../../db/group-commit';
 import type { Database, Executor } from '../../db/schema';
+import { together } from '../../db/together';
 import { addExactly, fromCents, toGrams } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { AppError, ConflictError, InvalidError, NotFoundError } from '../../lib/errors';
@@ -433,40 +434,49 @@ export function createOrderService(deps: OrderServiceDeps) {
         });
       }
     }
-    const managersOf = await repo.listManagersOfOrders(trx, ids);
-    await repo.recordStatusChanges(
-      trx,
-      changes.map(({ work }) => ({
-        order_id: work.id,
-        status,
-        actor_id: scope.user.id,
-        created_at: now,
-        device_at: work.deviceAt,
-      })),
-    );
-    for (const { work } of changes) {
-      const { proof, photo } = work;
-      if (!proof) continue;
-      await repo.recordProof(trx, {
-        order_id: work.id,
-        recipient_name: proof.recipient_name,
-        method: photo ? 'photo' : 'code',
-        photo: photo?.bytes ?? null,
-        photo_type: photo?.type ?? null,
-        actor_id: scope.user.id,
-        created_at: now,
-        device_at: work.deviceAt,
-      });
-    }
-    const notifications = await createNotifications(
-      trx,
-      changes.map(({ work, change }) => ({
-        user_id: change.customer_id,
-        title: status,
-        message: orderStatusMessage(work.id, status),
-        order_id: work.id,
-        created_at: now,
-      })),
+    const mailKind = MAIL_OF_STATUS[status];
+    // Independent of each other: sent together (db/together.ts).
+    const [managersOf, notifications] = await together(
+      () => repo.listManagersOfOrders(trx, ids),
+      () =>
+        createNotifications(
+          trx,
+          changes.map(({ work, change }) => ({
+            user_id: change.customer_id,
+            title: status,
+            message: orderStatusMessage(work.id, status),
+            order_id: work.id,
+            created_at: now,
+          })),
+        ),
+      () =>
+        repo.recordStatusChanges(
+          trx,
+          changes.map(({ work }) => ({
+            order_id: work.id,
+            status,
+            actor_id: scope.user.id,
+            created_at: now,
+            device_at: work.deviceAt,
+          })),
+        ),
+      ...changes.map(({ work }) => async () => {
+        const { proof, photo } = work;
+        if (!proof) return;
+        await repo.recordProof(trx, {
+          order_id: work.id,
+          recipient_name: proof.recipient_name,
+          method: photo ? 'photo' : 'code',
+          photo: photo?.bytes ?? null,
+          photo_type: photo?.type ?? null,
+          actor_id: scope.user.id,
+          created_at: now,
+          device_at: work.deviceAt,
+        });
+      }),
+      async () => {
+        if (mailKind) await enqueueOrderMails(trx, { orderIds: ids, kind: mailKind, now });
+      },
     );
     await recordAuditEvents(
       trx,
@@ -486,8 +496,6 @@ export function createOrderService(deps: OrderServiceDeps) {
         viewers: [change.customer_id, change.courier_service_id, ...managersOf(work.id)],
       })),
     );
-    const mailKind = MAIL_OF_STATUS[status];
-    if (mailKind) await enqueueOrderMails(trx, { orderIds: ids, kind: mailKind, now });
     // Last, as the report summaries' hot rows stay locked until commit.
     for (const { work, change } of changes) {
       if (change.deliveredChange !== 0) {
@@ -591,12 +599,16 @@ export function createOrderService(deps: OrderServiceDeps) {
       const rows = lines.map((line) => `stocks ${line.id}`);
       const placeInTurn = () =>
         deps.groupCommit.transaction(async (trx) => {
-          if (!(await isActiveCourier(trx, draft.courier_service_id))) {
-            throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
-              { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
-            ]);
-          }
-          const taken = await takeLines(trx, lines, stockAt(now), ORDER_MESSAGES.tooLarge);
+          const [, taken] = await together(
+            async () => {
+              if (!(await isActiveCourier(trx, draft.courier_service_id))) {
+                throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
+                  { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
+                ]);
+              }
+            },
+            () => takeLines(trx, lines, stockAt(now), ORDER_MESSAGES.tooLarge),
+          );
           const weightGrams = addExactly(0, taken.totalGrams, ORDER_MESSAGES.tooLarge);
           const items = taken.lines.map(({ row, quantity }) => ({
             stock_id: row.id,
@@ -605,7 +617,7 @@ export function createOrderService(deps: OrderServiceDeps) {
             price_cents: row.price_cents,
             weight_grams: row.weight_grams,
           }));
-          const order = await repo.createOrder(
+          const { order, writeLines } = await repo.createOrder(
             trx,
             {
               customer_id: customer.id,
@@ -634,44 +646,52 @@ export function createOrderService(deps: OrderServiceDeps) {
             customer.name,
           );
           const managers = taken.lines.map(({ row }) => row.inventory_manager_id);
-          await repo.recordOrderManagers(trx, order.id, managers);
-          await recordMovements(
-            trx,
-            taken.lines.map(({ row, quantity }) => ({
-              stock_id: row.id,
-              change: -quantity,
-              quantity_after: row.quantity,
-              reason: 'order' as const,
-              actor_id: customer.id,
-              order_id: order.id,
-              created_at: now,
-            })),
+          // The order's id is all the rest needs: it goes to the server together.
+          const [notification] = await together(
+            () =>
+              recordPlaced(trx, placing, now, {
+                notify: {
+                  user_id: customer.id,
+                  title: NEW_ORDER_STATUS,
+                  message: orderPlacedMessage(order.id),
+                  order_id: order.id,
+                },
+                answer: { message: ORDER_MESSAGES.placed, order },
+                event: {
+                  action: 'order.placed',
+                  entityType: 'order',
+                  entityId: order.id,
+                  after: orderSnapshot(order),
+                  // Who may read it: the customer, the courier, and the managers of its stock items.
+                  viewers: [order.customer_id, order.courier_service_id, ...managers],
+                },
+              }),
+            writeLines,
+            () => repo.recordOrderManagers(trx, order.id, managers),
+            () =>
+              recordMovements(
+                trx,
+                taken.lines.map(({ row, quantity }) => ({
+                  stock_id: row.id,
+                  change: -quantity,
+                  quantity_after: row.quantity,
+                  reason: 'order' as const,
+                  actor_id: customer.id,
+                  order_id: order.id,
+                  created_at: now,
+                })),
+              ),
+            () =>
+              repo.recordStatusChange(trx, {
+                order_id: order.id,
+                status: NEW_ORDER_STATUS,
+                actor_id: customer.id,
+                created_at: now,
+              }),
+            () => markAddressUsed(trx, customer.id, draft, now),
+            () => enqueueOrderMail(trx, { orderId: order.id, kind: 'order_placed', now }),
           );
-          await repo.recordStatusChange(trx, {
-            order_id: order.id,
-            status: NEW_ORDER_STATUS,
-            actor_id: customer.id,
-            created_at: now,
-          });
-          await markAddressUsed(trx, customer.id, draft, now);
-          const notification = await recordPlaced(trx, placing, now, {
-            notify: {
-              user_id: customer.id,
-              title: NEW_ORDER_STATUS,
-              message: orderPlacedMessage(order.id),
-              order_id: order.id,
-            },
-            answer: { message: ORDER_MESSAGES.placed, order },
-            event: {
-              action: 'order.placed',
-              entityType: 'order',
-              entityId: order.id,
-              after: orderSnapshot(order),
-              // Who may read it: the customer, the courier, and the managers of its stock items.
-              viewers: [order.customer_id, order.courier_service_id, ...managers],
-            },
-          });
-          await enqueueOrderMail(trx, { orderId: order.id, kind: 'order_placed', now });
+          // Last, alone: on PostgreSQL the day's row stays locked from here to the commit.
           await countPlacedOrder(trx, utcDay(now), items, taken.totalCents);
           return { order, notification };
         });

@@ -2,6 +2,7 @@ import { NOT_COUNTED_ORDER_STATUSES } from '@depot/contract';
 import { sql } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/schema';
+import { together } from '../../db/together';
 
 /** The UTC day of an ISO-8601 timestamp: '2026-06-15T10:00:00.000Z' → '2026-06-15'. */
 export const utcDay = (timestamp: string): string => timestamp.slice(0, 10);
@@ -83,14 +84,21 @@ async function countSold(
 ): Promise<void> {
   const month = day.slice(0, 7);
   if (sign === 1 && lines.length > 0) {
-    await addDailyUnitsQuery.execute(
-      db,
-      lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })),
+    await together(
+      () =>
+        addDailyUnitsQuery.execute(
+          db,
+          lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })),
+        ),
+      () =>
+        addMonthlyUnitsQuery.execute(
+          db,
+          lines.map((line) => ({ month, stock_id: line.stock_id, units: line.quantity })),
+        ),
+      () =>
+        countOrderOfDayQuery.execute(db, { day, placed, counted: sign, revenue_cents: sign * revenueCents }),
     );
-    await addMonthlyUnitsQuery.execute(
-      db,
-      lines.map((line) => ({ month, stock_id: line.stock_id, units: line.quantity })),
-    );
+    return;
   }
   if (sign === -1) {
     for (const line of lines) {

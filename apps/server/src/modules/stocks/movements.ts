@@ -3,6 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import { compiledRowsQuery } from '../../db/compiled-query';
 import { type ListColumns, orderedPage } from '../../db/list-query';
 import type { Executor, StockMovementsTable } from '../../db/schema';
+import { together } from '../../db/together';
 import type { ListRequest } from '../../lib/list';
 
 /**
@@ -86,8 +87,10 @@ export async function recordMovements(db: Executor, movements: readonly NewMovem
     supply_order_id: movement.supply_order_id ?? null,
     stock_count_id: movement.stock_count_id ?? null,
   }));
-  await insertMovementsQuery.execute(db, rows);
-  await addToTalliesQuery.execute(db, talliesOf(movements));
+  await together(
+    () => insertMovementsQuery.execute(db, rows),
+    () => addToTalliesQuery.execute(db, talliesOf(movements)),
+  );
 }
 
 export interface MovementFilters {
