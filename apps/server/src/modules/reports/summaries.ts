@@ -83,23 +83,6 @@ async function countSold(
   placed: 0 | 1,
 ): Promise<void> {
   const month = day.slice(0, 7);
-  if (sign === 1 && lines.length > 0) {
-    await together(
-      () =>
-        addDailyUnitsQuery.execute(
-          db,
-          lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })),
-        ),
-      () =>
-        addMonthlyUnitsQuery.execute(
-          db,
-          lines.map((line) => ({ month, stock_id: line.stock_id, units: line.quantity })),
-        ),
-      () =>
-        countOrderOfDayQuery.execute(db, { day, placed, counted: sign, revenue_cents: sign * revenueCents }),
-    );
-    return;
-  }
   if (sign === -1) {
     for (const line of lines) {
       await takeDailyUnitsQuery.execute(db, { day, stock_id: line.stock_id, units: line.quantity });
@@ -108,7 +91,28 @@ async function countSold(
       await takeMonthlyUnitsQuery.execute(db, { month, stock_id: line.stock_id, units: line.quantity });
     }
   }
-  await countOrderOfDayQuery.execute(db, { day, placed, counted: sign, revenue_cents: sign * revenueCents });
+  const adding = sign === 1 && lines.length > 0;
+  // Independent of each other: sent together (db/together.ts).
+  await together(
+    async () => {
+      if (adding) {
+        await addDailyUnitsQuery.execute(
+          db,
+          lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })),
+        );
+      }
+    },
+    async () => {
+      if (adding) {
+        await addMonthlyUnitsQuery.execute(
+          db,
+          lines.map((line) => ({ month, stock_id: line.stock_id, units: line.quantity })),
+        );
+      }
+    },
+    () =>
+      countOrderOfDayQuery.execute(db, { day, placed, counted: sign, revenue_cents: sign * revenueCents }),
+  );
 }
 
 /**
