@@ -1,6 +1,3 @@
-import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
-
 /** Resolves once the page's first contentful paint is on screen (at once where that is not reported). */
 let firstContentfulPaint: Promise<void> | undefined;
 function whenFirstContentfulPaint(): Promise<void> {
@@ -60,12 +57,23 @@ export function afterNextPaint(callback: () => void): () => void {
 }
 
 /**
- * False until the component's first frame has been painted, then true. Each component redraws in a
- * task of its own (flushSync), with the effects that follow, such as starting its request: several
- * components waiting for the same frame then do not add up to one long task.
+ * Resolves once the browser has painted the next frame and the page's first contentful paint is on
+ * screen (afterNextPaint as a promise); rejects with the signal's reason when it is aborted first.
  */
-export function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => (painted ? undefined : afterNextPaint(() => flushSync(() => setPainted(true)))), [painted]);
-  return painted;
+export function nextPaint(signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      cancel();
+      reject(signal?.reason);
+    };
+    const cancel = afterNextPaint(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

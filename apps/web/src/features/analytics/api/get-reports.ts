@@ -7,7 +7,8 @@ import {
   type SalesReport,
 } from '@depot/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { usePainted } from '@/lib/after-paint';
+import { useDeferredValue } from 'react';
+import { nextPaint } from '@/lib/after-paint';
 import { apiClient } from '@/lib/api-client';
 
 export const reportKeys = {
@@ -15,7 +16,17 @@ export const reportKeys = {
   report: (path: string, range: ReportQuery | null) => [...reportKeys.all, path, range] as const,
 };
 
-function getReport<T>(path: string, { startDate, endDate }: ReportQuery, signal?: AbortSignal): Promise<T> {
+/**
+ * A report, asked for once the page's next frame is painted: on a slow connection the page's title,
+ * dates and placeholders are drawn before the reports take the bandwidth. The wait is inside the
+ * request, not in a component's state: nothing renders again to start it.
+ */
+async function getReport<T>(
+  path: string,
+  { startDate, endDate }: ReportQuery,
+  signal: AbortSignal,
+): Promise<T> {
+  await nextPaint(signal);
   const query = new URLSearchParams({ startDate, endDate });
   return apiClient.get<T>(`${path}?${query}`, { signal });
 }
@@ -32,12 +43,22 @@ const reportQueryOptions = <T>(path: string, range: ReportQuery | null) =>
   });
 
 /**
- * A report, asked for once the component's first frame is painted: on a slow connection the page's
- * title, dates and placeholders are drawn before the reports take the bandwidth.
+ * A report as its section draws it. The report that arrives is drawn in a deferred render, which
+ * React does in short slices, rather than in the synchronous one a query's update starts: four
+ * reports arriving one after another do not each hold a phone's main thread for a whole section.
+ * Until that render is done the section shows what it showed before (its placeholder at first).
  */
 function useReport<T>(path: string, range: ReportQuery | null) {
-  const painted = usePainted();
-  return useQuery(reportQueryOptions<T>(path, painted ? range : null));
+  const report = useQuery(reportQueryOptions<T>(path, range));
+  const deferredData = useDeferredValue(report.data);
+  // A new range shows its placeholder at once, not the old range's figures.
+  const data = report.data === undefined ? undefined : deferredData;
+  return {
+    status: report.status === 'success' && data === undefined ? ('pending' as const) : report.status,
+    data,
+    error: report.error,
+    refetch: report.refetch,
+  };
 }
 
 export const useInventoryReport = (range: ReportQuery | null) =>
