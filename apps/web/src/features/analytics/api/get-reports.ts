@@ -7,7 +7,7 @@ import {
   type SalesReport,
 } from '@depot/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDrawnQuery } from '@/hooks/use-drawn-query';
 import { nextPaint } from '@/lib/after-paint';
 import { apiClient } from '@/lib/api-client';
 
@@ -42,24 +42,9 @@ const reportQueryOptions = <T>(path: string, range: ReportQuery | null) =>
     enabled: range !== null,
   });
 
-/**
- * A report as its section draws it. The report that arrives is drawn in a deferred render, which
- * React does in short slices, rather than in the synchronous one a query's update starts: four
- * reports arriving one after another do not each hold a phone's main thread for a whole section.
- * Until that render is done the section shows what it showed before (its placeholder at first).
- */
-function useReport<T>(path: string, range: ReportQuery | null) {
-  const report = useQuery(reportQueryOptions<T>(path, range));
-  const deferredData = useDeferredValue(report.data);
-  // A new range shows its placeholder at once, not the old range's figures.
-  const data = report.data === undefined ? undefined : deferredData;
-  return {
-    status: report.status === 'success' && data === undefined ? ('pending' as const) : report.status,
-    data,
-    error: report.error,
-    refetch: report.refetch,
-  };
-}
+/** A report as its section draws it: in a deferred render once it arrives (useDrawnQuery). */
+const useReport = <T>(path: string, range: ReportQuery | null) =>
+  useDrawnQuery(useQuery(reportQueryOptions<T>(path, range)));
 
 export const useInventoryReport = (range: ReportQuery | null) =>
   useReport<InventoryReport>(REPORT_PATHS.inventory, range);

@@ -33,9 +33,9 @@ export default function TrackingPage() {
             Order tracking
           </Text>
         </Group>
-        {tracking.isPending ? (
+        {tracking.status === 'pending' ? (
           <LoadingSpinner label="Loading the order" />
-        ) : tracking.isError ? (
+        ) : tracking.status === 'error' ? (
           isApiError(tracking.error, 404) ? (
             <Paper withBorder p="xl">
               <Stack gap="xs" align="flex-start">
