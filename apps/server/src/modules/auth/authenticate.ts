@@ -35,6 +35,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The id of the session the request came with, once a guard has checked it. */
     sessionId: number | null;
+    /** Whether that session's user must choose a password first, as the session was read. */
+    mustChangePassword: boolean;
     scope: Scope | null;
   }
 }
@@ -56,6 +58,7 @@ const DOCS_PREFIX = '/api/docs';
  */
 export const authentication = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('mustChangePassword', false);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('scope', null);
 
@@ -77,6 +80,7 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
       const { user } = session;
       request.user = user;
       request.sessionId = session.sessionId;
+      request.mustChangePassword = session.mustChangePassword;
       const objects = access.roles[user.role];
       const field = fields.get(user.role);
       if (objects === undefined || field === undefined)

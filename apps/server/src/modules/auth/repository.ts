@@ -240,7 +240,3 @@ export async function listActiveManagerIds(db: Executor): Promise<number[]> {
     .execute();
   return rows.map((row) => row.id);
 }
-
-export function getMustChangePassword(db: Executor, userId: number) {
-  return db.selectFrom('users').select('must_change_password').where('id', '=', userId).executeTakeFirst();
-}

@@ -111,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
     },
     async (request) => {
-      return authService.getProfile(scopeOf(request).user);
+      return authService.getProfile(scopeOf(request).user, request.mustChangePassword);
     },
   );
 

@@ -384,33 +384,27 @@ export function createAuthService(deps: AuthServiceDeps) {
       return now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) < deps.sessionIdleMs;
     },
 
-    async getProfile(user: SessionUser): Promise<Profile> {
+    /** The profile of the session's user; `mustChangePassword` as the session read it (one query fewer). */
+    async getProfile(user: SessionUser, mustChangePassword: boolean): Promise<Profile> {
       // Each list's newest rows, in its default order.
       const newest = <SortField extends string>(spec: ListSpec<SortField>) =>
         listRequestOf(spec, { limit: PROFILE_LIST_LIMIT });
       const own = (field: OwnerField) => ({ field, id: user.id });
       const isManager = user.role === 'Inventory Manager';
       const isSupplier = user.role === 'Supplier';
-      const [notifications, stocks, products, supplyOrdersPlaced, supplyOrdersReceived, account] =
-        await Promise.all([
-          repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
-          isManager ? stocksRepo.listStocks(db, own('inventory_manager_id'), newest(STOCK_LIST)) : [],
-          isSupplier
-            ? productsRepo.listProducts(db, { reach: own('supplier_id') }, newest(SUPPLIER_PRODUCT_LIST))
-            : [],
-          isManager
-            ? supplyOrdersRepo.listSupplyOrders(
-                db,
-                own('inventory_manager_id'),
-                {},
-                newest(SUPPLY_ORDER_LIST),
-              )
-            : [],
-          isSupplier
-            ? supplyOrdersRepo.listSupplyOrders(db, own('supplier_id'), {}, newest(SUPPLY_ORDER_LIST))
-            : [],
-          repo.getMustChangePassword(db, user.id),
-        ]);
+      const [notifications, stocks, products, supplyOrdersPlaced, supplyOrdersReceived] = await Promise.all([
+        repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
+        isManager ? stocksRepo.listStocks(db, own('inventory_manager_id'), newest(STOCK_LIST)) : [],
+        isSupplier
+          ? productsRepo.listProducts(db, { reach: own('supplier_id') }, newest(SUPPLIER_PRODUCT_LIST))
+          : [],
+        isManager
+          ? supplyOrdersRepo.listSupplyOrders(db, own('inventory_manager_id'), {}, newest(SUPPLY_ORDER_LIST))
+          : [],
+        isSupplier
+          ? supplyOrdersRepo.listSupplyOrders(db, own('supplier_id'), {}, newest(SUPPLY_ORDER_LIST))
+          : [],
+      ]);
       return {
         ...user,
         notifications,
@@ -418,7 +412,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         stocks,
         replenishment_orders: supplyOrdersPlaced,
         supply_orders: supplyOrdersReceived,
-        must_change_password: account?.must_change_password === 1,
+        must_change_password: mustChangePassword,
       };
     },
 

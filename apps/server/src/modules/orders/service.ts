@@ -265,10 +265,14 @@ export function createOrderService(deps: OrderServiceDeps) {
     order: Order,
     viewerId: number,
   ) {
-    const facts = await repo.getFollowingFacts(executor, order.id);
-    const history = await repo.listStatusChanges(executor, order.id);
-    const attempts = await repo.listAttempts(executor, order.id);
-    const proof = await repo.getProof(executor, order.id);
+    // Four reads that need only the order's id, side by side: on PostgreSQL one round trip of
+    // waiting instead of four (in a pipelined transaction, one write too).
+    const [facts, history, attempts, proof] = await together(
+      () => repo.getFollowingFacts(executor, order.id),
+      () => repo.listStatusChanges(executor, order.id),
+      () => repo.listAttempts(executor, order.id),
+      () => repo.getProof(executor, order.id),
+    );
     const showsCode = viewerId === order.customer_id && !isFinalOrderStatus(order.status);
     return {
       ...order,
