@@ -41,7 +41,31 @@ const LIST_COLUMNS: ListColumns<OrderSortField> = {
   id: 'orders.id',
 };
 
-type OrderRow = Selectable<OrdersTable>;
+/**
+ * The columns an order's answer is made of. Named, not `orders.*`: PostgreSQL prepares a statement
+ * only when its columns are listed (db/database.ts statementName), and the tracking token and the
+ * delivery code stay out of every list's rows.
+ */
+const ORDER_FIELDS = [
+  'id',
+  'created_at',
+  'shipping_address',
+  'pin_code',
+  'location_type',
+  'phone_number',
+  'consignment_weight_grams',
+  'items_total_cents',
+  'shipping_cost_cents',
+  'delivery_date',
+  'status',
+  'courier_service_id',
+  'customer_id',
+  'customer_name',
+  'last_attempt_reason',
+  'next_attempt_date',
+] as const satisfies readonly (keyof OrdersTable)[];
+const ORDER_COLUMNS = ORDER_FIELDS.map((field) => `orders.${field}` as const);
+type OrderRow = Pick<Selectable<OrdersTable>, (typeof ORDER_FIELDS)[number]>;
 type OrderItemRow = Pick<
   Selectable<OrderItemsTable>,
   'order_id' | 'stock_id' | 'product_name' | 'quantity' | 'price_cents' | 'weight_grams'
@@ -87,7 +111,7 @@ const customerOrders = orderQueries<OrderRow, OrderItemRow, Order, OrderSortFiel
   table: 'orders',
   spec: ORDER_LIST,
   columns: LIST_COLUMNS,
-  select: (query) => query.selectAll('orders'),
+  select: (query) => query.select(ORDER_COLUMNS),
   fixedColumns: (filters) => (filters.courier_service_id === undefined ? [] : ['orders.courier_service_id']),
   filter: (query, filters) =>
     whereInDays(
@@ -229,7 +253,7 @@ const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
       tracking_token: order.tracking_token,
       delivery_code: order.delivery_code,
     })
-    .returningAll(),
+    .returning(ORDER_FIELDS),
 );
 
 const insertItemsQuery = compiledRowsQuery((db, lines: OrderItemRow[]) =>

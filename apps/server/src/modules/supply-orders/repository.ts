@@ -49,7 +49,24 @@ interface SupplyOrderFilters extends OrderFilters<SupplyOrderStatus> {
   due_to?: string | undefined;
 }
 
-type OrderRow = Selectable<SupplyOrdersTable>;
+/** The columns a supply order's answer is made of: named, so PostgreSQL prepares the statement (as ORDER_COLUMNS). */
+const SUPPLY_ORDER_FIELDS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'inventory_manager_id',
+  'inventory_manager_name',
+  'supplier_id',
+  'supplier_name',
+  'address',
+  'mobile_number',
+  'status',
+  'expected_delivery_time',
+  'total_quantity',
+  'total_cost_cents',
+] as const satisfies readonly (keyof SupplyOrdersTable)[];
+const SUPPLY_ORDER_COLUMNS = SUPPLY_ORDER_FIELDS.map((field) => `supply_orders.${field}` as const);
+type OrderRow = Pick<Selectable<SupplyOrdersTable>, (typeof SUPPLY_ORDER_FIELDS)[number]>;
 export type SupplyOrderItemRow = Omit<Selectable<SupplyOrderItemsTable>, 'id'>;
 
 function toSupplyOrder(row: OrderRow, items: SupplyOrderItemRow[]): SupplyOrder {
@@ -90,7 +107,7 @@ const supplyOrders = orderQueries<
   table: 'supply_orders',
   spec: SUPPLY_ORDER_LIST,
   columns: LIST_COLUMNS,
-  select: (query) => query.selectAll('supply_orders'),
+  select: (query) => query.select(SUPPLY_ORDER_COLUMNS),
   fixedColumns: (filters) => (filters.supplier_id === undefined ? [] : ['supply_orders.supplier_id']),
   filter: (query, filters) =>
     whereInDays(
@@ -138,7 +155,7 @@ export async function createSupplyOrder(
   const row = await db
     .insertInto('supply_orders')
     .values({ ...order, expected_delivery_time: null, updated_at: order.created_at })
-    .returningAll()
+    .returning(SUPPLY_ORDER_FIELDS)
     .executeTakeFirstOrThrow();
   const lines = items.map((item) => ({ ...item, order_id: row.id }));
   await db.insertInto('supply_order_items').values(lines).execute();
