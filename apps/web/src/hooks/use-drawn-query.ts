@@ -11,7 +11,7 @@ export type DrawnQuery<T> = (
 /**
  * A query's answer as a section draws it, in a deferred render (docs/decisions/039-reports-drawn-in-deferred-renders.md).
  * TanStack Query hands an answer to React through `useSyncExternalStore`, whose updates React renders
- * synchronously: a section that draws a whole report or timeline from it would hold a phone's main
+ * synchronously: a section that draws a whole report from it would hold a phone's main
  * thread for all of it. Here that synchronous render shows what the section showed before (its
  * placeholder at first), and React draws the answer in a deferred render, in short slices it can
  * interrupt. Data for a new key shows the placeholder at once, never the old key's figures.

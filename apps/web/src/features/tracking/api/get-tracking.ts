@@ -1,6 +1,5 @@
 import type { Tracking } from '@depot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useDrawnQuery } from '@/hooks/use-drawn-query';
 import { apiClient, isApiError } from '@/lib/api-client';
 
 /**
@@ -10,17 +9,13 @@ import { apiClient, isApiError } from '@/lib/api-client';
  */
 export const TRACKING_REFRESH_MS = 30_000;
 
-/**
- * GET /api/track/{token}: public, no session. An unknown token is a 404, asked for once. The answer
- * is drawn in a deferred render (useDrawnQuery): the whole order card appears at once on arrival.
- */
+/** GET /api/track/{token}: public, no session. An unknown token is a 404, asked for once. */
 export function useTracking(token: string) {
-  const query = useQuery({
+  return useQuery({
     queryKey: ['tracking', token],
     queryFn: ({ signal }) => apiClient.get<Tracking>(`/api/track/${encodeURIComponent(token)}`, { signal }),
     refetchInterval: (query) => (isApiError(query.state.error, 404) ? false : TRACKING_REFRESH_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
-  return useDrawnQuery(query);
 }

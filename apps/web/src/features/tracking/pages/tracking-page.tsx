@@ -33,9 +33,9 @@ export default function TrackingPage() {
             Order tracking
           </Text>
         </Group>
-        {tracking.status === 'pending' ? (
+        {tracking.isPending ? (
           <LoadingSpinner label="Loading the order" />
-        ) : tracking.status === 'error' ? (
+        ) : tracking.isError ? (
           isApiError(tracking.error, 404) ? (
             <Paper withBorder p="xl">
               <Stack gap="xs" align="flex-start">
