@@ -84,6 +84,18 @@ export async function signUpAndLogIn(page: Page, role: Role, name: string) {
   return email;
 }
 
+/**
+ * Closes the toasts on screen by clicking them, as a user taps one away, and waits until they are
+ * gone. Toasts sit top-right for 5 seconds (docs/product/screens.md#toasts-and-alerts), across the
+ * whole width on a phone: there the login's toast lies over the header's Account menu, and a click
+ * meant for the menu can land on a toast leaving the screen.
+ */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('.Toastify__toast');
+  for (const toast of await toasts.all()) await toast.click({ timeout: 2_000 }).catch(() => {});
+  await expect(toasts).toHaveCount(0);
+}
+
 /** Opens a dashboard screen through its sidebar link, opening the phone menu first when it is closed. */
 export async function openFromSidebar(page: Page, label: string) {
   const link = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: label });
