@@ -2,10 +2,10 @@ import { ACCOUNT_MESSAGES } from '@depot/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from './support/environment';
 import {
-  closeToasts,
   expectNoHorizontalScroll,
   loggedInPage,
   loginThroughUi,
+  openAccountPage,
   openFromSidebar,
   PASSWORD,
   signUpAndLogIn,
@@ -14,14 +14,6 @@ import {
   waitForMailedLink,
   watchForPageErrors,
 } from './support/helpers';
-
-/** Opens the Account page from the header's Account menu. */
-async function openAccountPage(page: Page) {
-  await closeToasts(page);
-  await page.getByRole('button', { name: 'Account', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Account settings' }).click();
-  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
-}
 
 test('a user renames themselves, changes their email through the mailed link, and their password', async ({
   page,

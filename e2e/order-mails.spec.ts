@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { ACCOUNT_MESSAGES } from '@depot/contract';
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalScroll, signUpAndLogIn, watchForPageErrors } from './support/helpers';
+import {
+  expectNoHorizontalScroll,
+  openAccountPage,
+  signUpAndLogIn,
+  watchForPageErrors,
+} from './support/helpers';
 
 const SHOTS = '/tmp/shots-mail';
 
@@ -10,8 +15,7 @@ test('a customer turns the mails about their orders off and on from the Account 
   const problems = watchForPageErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUpAndLogIn(page, 'Customer', 'Mira Mails');
-  await page.getByRole('button', { name: 'Account', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await openAccountPage(page);
   const section = page.getByRole('region', { name: 'Order mails' });
   const toggle = section.getByRole('switch', { name: 'Mail me when my orders change' });
   await expect(toggle).toBeChecked();

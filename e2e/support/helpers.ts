@@ -96,6 +96,14 @@ export async function closeToasts(page: Page) {
   await expect(toasts).toHaveCount(0);
 }
 
+/** Opens the Account page from the header's Account menu, with the toasts over it closed first. */
+export async function openAccountPage(page: Page) {
+  await closeToasts(page);
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
+}
+
 /** Opens a dashboard screen through its sidebar link, opening the phone menu first when it is closed. */
 export async function openFromSidebar(page: Page, label: string) {
   const link = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: label });

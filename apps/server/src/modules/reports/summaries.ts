@@ -91,27 +91,24 @@ async function countSold(
       await takeMonthlyUnitsQuery.execute(db, { month, stock_id: line.stock_id, units: line.quantity });
     }
   }
-  const adding = sign === 1 && lines.length > 0;
-  // Independent of each other: sent together (db/together.ts).
-  await together(
-    async () => {
-      if (adding) {
-        await addDailyUnitsQuery.execute(
-          db,
-          lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })),
-        );
-      }
-    },
-    async () => {
-      if (adding) {
-        await addMonthlyUnitsQuery.execute(
-          db,
-          lines.map((line) => ({ month, stock_id: line.stock_id, units: line.quantity })),
-        );
-      }
-    },
-    () =>
-      countOrderOfDayQuery.execute(db, { day, placed, counted: sign, revenue_cents: sign * revenueCents }),
+  // Placing adds the units; all three are independent of each other: sent together (db/together.ts).
+  const addUnits =
+    sign === 1 && lines.length > 0
+      ? [
+          () =>
+            addDailyUnitsQuery.execute(
+              db,
+              lines.map((line) => ({ day, stock_id: line.stock_id, units: line.quantity })),
+            ),
+          () =>
+            addMonthlyUnitsQuery.execute(
+              db,
+              lines.map((line) => ({ month, stock_id: line.stock_id, units: line.quantity })),
+            ),
+        ]
+      : [];
+  await together(...addUnits, () =>
+    countOrderOfDayQuery.execute(db, { day, placed, counted: sign, revenue_cents: sign * revenueCents }),
   );
 }
 
