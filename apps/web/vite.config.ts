@@ -62,6 +62,9 @@ export default defineConfig({
             // chunk each rather than two dozen (critical-chunks.ts).
             {
               name: criticalChunkName(fromSrc('main.tsx'), [
+                // First: the public tracking page takes only what it needs, not the dashboard's
+                // and the Overview's chunks whole; the dashboard loads this one beside its own.
+                { name: 'tracking-shared', module: fromSrc('features/tracking/pages/tracking-page.tsx') },
                 { name: 'dashboard-shared', module: fromSrc('app/dashboard-route.tsx') },
                 {
                   name: 'overview-shared',
