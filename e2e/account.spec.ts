@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@depot/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_BASE_URL } from './support/environment';
 import {
   expectNoHorizontalScroll,
