@@ -36,6 +36,7 @@ import { deviceTimesMigration } from './migrations/2026-12-15-device-times';
 import { failedAttemptsAndReturnsMigration } from './migrations/2026-12-16-failed-attempts-and-returns';
 import { deliveryProofsMigration } from './migrations/2026-12-17-delivery-proofs';
 import { orderRevenueMigration } from './migrations/2026-12-18-order-revenue';
+import { orderableProductsIndexMigration } from './migrations/2026-12-19-orderable-products-index';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-16-failed-attempts-and-returns': failedAttemptsAndReturnsMigration,
   '2026-12-17-delivery-proofs': deliveryProofsMigration,
   '2026-12-18-order-revenue': orderRevenueMigration,
+  '2026-12-19-orderable-products-index': orderableProductsIndexMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
