@@ -41,6 +41,8 @@ export interface SortColumn {
   text?: boolean;
   nullable?: boolean;
   sameFor?: string;
+  /** SQLite has an index that gives this order (the id's order always has one, the rowid). */
+  sqliteIndex?: true;
 }
 
 /** LIKE's wildcards and its escape character, taken literally. */

@@ -11,8 +11,8 @@ import {
   whereInDays,
   whereSearched,
 } from '../../db/list-query';
-import { type Reach, reached } from '../../db/reach';
-import type { Database, Executor } from '../../db/schema';
+import { type Reach, type ReadersAsked, reached } from '../../db/reach';
+import { type Database, type Executor, isPostgres } from '../../db/schema';
 import { together } from '../../db/together';
 import { groupBy } from '../../lib/group-by';
 import { type ListPage, type ListRequest, listPage } from '../../lib/list';
@@ -66,8 +66,14 @@ export function orderQueries<
   const { table, columns } = kind;
 
   /** The orders the caller reaches that pass the filters and the search. */
-  function ordersReached(db: Executor, reach: Reach, filters?: Filters, search?: ListSearch): AnyRowQuery {
-    let query: AnyRowQuery = db.selectFrom(table).where(reached(table, reach));
+  function ordersReached(
+    db: Executor,
+    reach: Reach,
+    filters?: Filters,
+    search?: ListSearch,
+    readersAsked?: ReadersAsked,
+  ): AnyRowQuery {
+    let query: AnyRowQuery = db.selectFrom(table).where(reached(table, reach, readersAsked));
     if (filters?.status?.length)
       query = query.where(sql<SqlBool>`${sql.ref(`${table}.status`)} in (${sql.join(filters.status)})`);
     if (filters && kind.filter) query = kind.filter(query, filters);
@@ -99,13 +105,17 @@ export function orderQueries<
     request: ListRequest<SortField>,
     search: Promise<ListSearch | undefined> = listSearch(db, columns, request.q),
   ): Promise<Order[]> {
-    const matches = ordersReached(db, reach, filters, await search);
     // A sort by the name of the one user every row names (a customer's own orders by customer) is by id.
     const fixed = [
       ...(reach !== 'all' && 'field' in reach ? [`${table}.${reach.field}`] : []),
       ...(kind.fixedColumns?.(filters) ?? []),
     ];
     const sort = sortWithin(columns, request.sort, fixed);
+    // SQLite's orders have indexes for few sorts (db/migrations/2026-12-01-list-indexes.ts): for the
+    // others every order reached is read and sorted, so a table of readers is read once, as a set.
+    const { column, sqliteIndex } = columns.sort[sort.field];
+    const readersAsked = isPostgres(db) || sqliteIndex || column === columns.id ? 'row by row' : 'as a set';
+    const matches = ordersReached(db, reach, filters, await search, readersAsked);
     const rows = kind.select(db.selectFrom(table));
     return withTheirLines(db, await orderedPage(db, rows, matches, columns, sort, request.page).execute());
   }

@@ -460,6 +460,22 @@ describe("a manager's reach: the orders holding their stock", () => {
     expect(csvIds).not.toContain(onlyMine);
   });
 
+  it('keeps to those orders when sorted by a field SQLite has no index for, in that order', async () => {
+    // On SQLite those sorts read the manager's reader rows as a set, not row by row (db/reach.ts).
+    const { mine, onlyMine, onlyTheirs, both } = await ordersOfTwoManagers();
+    const ravis = await placeOrder([{ stock_id: mine, quantity: 1 }], otherCustomer);
+    const byName = await listIds(manager, '&sort=customer_name&order=desc');
+    expect(byName).toEqual(expect.arrayContaining([onlyMine, both, ravis]));
+    expect(byName).not.toContain(onlyTheirs);
+    // Ravi before Asha, each name's orders newest first.
+    expect(byName.indexOf(ravis)).toBeLessThan(byName.indexOf(both));
+    expect(byName.indexOf(both)).toBeLessThan(byName.indexOf(onlyMine));
+    const byStatus = await listIds(otherManager, '&sort=status&order=asc');
+    expect(byStatus).toEqual(expect.arrayContaining([onlyTheirs, both]));
+    expect(byStatus).not.toContain(onlyMine);
+    expect(byStatus).not.toContain(ravis);
+  });
+
   it("answers 404 for another manager's order, on the page, the cancel and the reassign, changing nothing", async () => {
     const { mine, onlyMine } = await ordersOfTwoManagers();
     bus.published.length = 0;

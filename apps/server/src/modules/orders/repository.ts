@@ -24,7 +24,7 @@ import { type OrderFilters, orderQueries } from '../order-engine/order-queries';
 const LIST_COLUMNS: ListColumns<OrderSortField> = {
   sort: {
     id: { column: 'orders.id' },
-    created_at: { column: 'orders.created_at' },
+    created_at: { column: 'orders.created_at', sqliteIndex: true },
     customer_name: { column: 'orders.customer_name', text: true, sameFor: 'orders.customer_id' },
     pin_code: { column: 'orders.pin_code' },
     items_total: { column: 'orders.items_total_cents' },
