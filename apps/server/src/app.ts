@@ -83,6 +83,8 @@ declare module 'fastify' {
     mailOutbox: MailOutbox;
     /** Automatic drafting (docs/product/business-rules.md#automatic-drafting); tests run it by hand. */
     reorderJob: ReorderJob;
+    /** Orders placed and the batches they were written in (docs/decisions/040); tests and benches read it. */
+    placingStatistics: () => { items: number; batches: number };
   }
 }
 
@@ -310,18 +312,18 @@ export async function buildApp(options: BuildAppOptions) {
   // One set of turns for both kinds of order: stock items and products are told apart by table.
   const rowTurns =
     database.dialect === 'sqlite' ? SQLITE_ROW_TURNS : createRowTurns(database.timeouts.rowWaitMs);
-  await app.register(orderRoutes, {
-    orderService: createOrderService({
-      db: database.db,
-      clock,
-      events,
-      pincodes: pincodeService,
-      rowTurns,
-      groupCommit: createGroupCommit(database.db, database.dialect, database.timeouts.rowWaitMs),
-      publicUrl: config.publicUrl,
-      mailOutbox,
-    }),
+  const orderService = createOrderService({
+    db: database.db,
+    clock,
+    events,
+    pincodes: pincodeService,
+    rowTurns,
+    groupCommit: createGroupCommit(database.db, database.dialect, database.timeouts.rowWaitMs),
+    publicUrl: config.publicUrl,
+    mailOutbox,
   });
+  await app.register(orderRoutes, { orderService });
+  app.decorate('placingStatistics', orderService.placingStatistics);
   await app.register(supplierProductRoutes, {
     supplierProductService: createSupplierProductService({ db: database.db, clock }),
   });

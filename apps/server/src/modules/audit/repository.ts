@@ -107,19 +107,32 @@ export async function recordAuditEvent(
  * Appends events of one change (a courier's bulk status change: an event per order) in two
  * statements, events then their readers, however many; answers their ids in the order given.
  */
-export async function recordAuditEvents(
+export function recordAuditEvents(
   db: Executor,
   context: AuditContext,
   occurredAt: string,
   events: readonly AuditEvent[],
 ): Promise<number[]> {
-  if (events.length === 0) return [];
-  const actorId = context.actor?.id ?? null;
+  return recordAuditEventsOf(
+    db,
+    events.map((event) => ({ context, occurredAt, event })),
+  );
+}
+
+/**
+ * Appends events of several requests' changes (orders placed together), each stamped with its own
+ * request and actor, in two statements; answers their ids in the order given.
+ */
+export async function recordAuditEventsOf(
+  db: Executor,
+  entries: readonly { context: AuditContext; occurredAt: string; event: AuditEvent }[],
+): Promise<number[]> {
+  if (entries.length === 0) return [];
   const inserted = await insertEventsQuery.execute(
     db,
-    events.map((event) => ({
+    entries.map(({ context, occurredAt, event }) => ({
       occurred_at: occurredAt,
-      actor_id: actorId,
+      actor_id: context.actor?.id ?? null,
       actor_role: context.actor?.role ?? null,
       action: event.action,
       entity_type: event.entityType,
@@ -132,8 +145,8 @@ export async function recordAuditEvents(
   );
   // Ids are given in the order the rows were written; RETURNING promises no order.
   const ids = inserted.rows.map((row) => row.id).sort((a, b) => a - b);
-  if (ids.length !== events.length) throw new Error('the audit event insert returned too few rows');
-  const viewers = events.flatMap((event, index) => {
+  if (ids.length !== entries.length) throw new Error('the audit event insert returned too few rows');
+  const viewers = entries.flatMap(({ context, occurredAt, event }, index) => {
     // The actor always reads what they did.
     const readers = context.actor ? [context.actor.id, ...event.viewers] : event.viewers;
     return [...new Set(readers)].map((user_id) => ({
@@ -142,13 +155,14 @@ export async function recordAuditEvents(
       occurred_at: occurredAt,
       action: event.action,
       entity_type: event.entityType,
-      actor_id: actorId,
+      actor_id: context.actor?.id ?? null,
     }));
   });
   if (viewers.length > 0) await insertViewersQuery.execute(db, viewers);
-  for (const [index, event] of events.entries()) {
+  for (const [index, { context, occurredAt, event }] of entries.entries()) {
     const { supplierId } = event;
     if (supplierId !== undefined) {
+      const actorId = context.actor?.id ?? null;
       await addSupplierReaders(db, { ...event, supplierId, id: ids[index] as number, occurredAt, actorId });
     }
   }

@@ -43,3 +43,14 @@ const activeCourierQuery = compiledQuery((db, args: { id: number }) =>
 export async function isActiveCourier(db: Executor, id: number): Promise<boolean> {
   return (await activeCourierQuery.executeTakeFirst(db, { id })) !== undefined;
 }
+
+/** Which of `ids` are active Courier Service accounts, in one query. */
+export async function activeCouriersAmong(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 1) return new Set((await isActiveCourier(db, ids[0] as number)) ? ids : []);
+  if (ids.length === 0) return new Set();
+  const rows = await activeCouriers(db)
+    .select('users.id')
+    .where('users.id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

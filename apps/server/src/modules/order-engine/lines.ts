@@ -8,7 +8,10 @@ import { refuseActingForAnother, type Scope } from '../auth/authenticate';
  * What customer orders and supply orders have in common (docs/decisions/012-one-order-engine.md):
  * a draft's lines merged, each line's units taken from its source in one conditional statement,
  * and the totals added up exactly. What differs stays with each kind: where the units come from,
- * why a line is refused, what is written and who is told.
+ * why a line is refused, what is written and who is told. Customer orders placed together settle
+ * their lines against stock rows locked first instead, one statement for the batch
+ * (docs/decisions/040-orders-placed-in-batches.md); supply orders and a reopened order take theirs
+ * here, line by line.
  */
 
 /** A draft's line: the id of the stock item or product, and the units wanted. */

@@ -12,7 +12,7 @@ import {
   type ProofMethod,
   type ProofPhotoType,
 } from '@depot/contract';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import { type ListColumns, whereInDays } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
@@ -175,6 +175,57 @@ export function takeStock(db: Executor, stockId: number, quantity: number, updat
   return takeStockQuery.executeTakeFirst(db, { stockId, quantity, updatedAt });
 }
 
+/** A stock row an order may take units from, as it stands once locked. */
+export interface StockToTake {
+  id: number;
+  name: string;
+  price_cents: number;
+  weight_grams: number;
+  quantity: number;
+  inventory_manager_id: number;
+  deleted_at: string | null;
+}
+
+/**
+ * The stock rows of `ids` (deleted ones too, to name them), locked for the rest of the transaction
+ * in id order: PostgreSQL's FOR UPDATE; SQLite's transaction holds the one write lock from its
+ * start. Orders and returns lock rows in id order, so they cannot deadlock.
+ */
+export async function lockStocks(db: Executor, ids: readonly number[]): Promise<Map<number, StockToTake>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stocks')
+    .select(['id', 'name', 'price_cents', 'weight_grams', 'quantity', 'inventory_manager_id', 'deleted_at'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .$if(isPostgres(db), (query) => query.forUpdate())
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Sets the quantities of locked stock rows, in one statement however many. */
+export async function setStockQuantities(
+  db: Executor,
+  rows: readonly { id: number; quantity: number }[],
+  updatedAt: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  // Cast: PostgreSQL cannot tell the type of a parameter that only a CASE branch holds.
+  const quantityOf = sql<number>`case id ${sql.join(
+    rows.map((row) => sql`when ${row.id} then cast(${row.quantity} as integer)`),
+    sql` `,
+  )} end`;
+  await db
+    .updateTable('stocks')
+    .set({ quantity: quantityOf, updated_at: updatedAt })
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+}
+
 /**
  * The Inventory Managers whose stock items an order holds: who reach it, and who may read its audit
  * events (docs/decisions/025-a-manager-reaches-the-orders-of-their-stock.md).
@@ -214,14 +265,15 @@ const insertOrderManagersQuery = compiledRowsQuery((db, rows: { manager_id: numb
     .values(rows.map((row) => ({ manager_id: row.manager_id, order_id: row.order_id }))),
 );
 
-/** Names the managers whose stock a new order holds as its readers, each once. */
+/** Names the managers whose stock each new order holds as its readers, each once an order. */
 export async function recordOrderManagers(
   db: Executor,
-  orderId: number,
-  managerIds: number[],
+  orders: readonly { orderId: number; managerIds: readonly number[] }[],
 ): Promise<void> {
-  const rows = [...new Set(managerIds)].map((manager_id) => ({ manager_id, order_id: orderId }));
-  await insertOrderManagersQuery.execute(db, rows);
+  const rows = orders.flatMap(({ orderId, managerIds }) =>
+    [...new Set(managerIds)].map((manager_id) => ({ manager_id, order_id: orderId })),
+  );
+  if (rows.length > 0) await insertOrderManagersQuery.execute(db, rows);
 }
 
 /** A stock row whatever its state, to name it in an error. */
@@ -232,27 +284,29 @@ export function getStockName(db: Executor, stockId: number) {
 /** An order as placed: every column but those the database or the update fill. */
 export type NewOrder = Omit<Selectable<OrdersTable>, 'id' | 'updated_at' | 'delivery_code_failures'>;
 
-const insertOrderQuery = compiledQuery((db, order: NewOrder) =>
+const insertOrdersQuery = compiledRowsQuery((db, orders: NewOrder[]) =>
   db
     .insertInto('orders')
-    .values({
-      customer_id: order.customer_id,
-      customer_name: order.customer_name,
-      courier_service_id: order.courier_service_id,
-      shipping_address: order.shipping_address,
-      pin_code: order.pin_code,
-      location_type: order.location_type,
-      phone_number: order.phone_number,
-      consignment_weight_grams: order.consignment_weight_grams,
-      items_total_cents: order.items_total_cents,
-      shipping_cost_cents: order.shipping_cost_cents,
-      status: order.status,
-      delivery_date: order.delivery_date,
-      created_at: order.created_at,
-      updated_at: order.created_at,
-      tracking_token: order.tracking_token,
-      delivery_code: order.delivery_code,
-    })
+    .values(
+      orders.map((order) => ({
+        customer_id: order.customer_id,
+        customer_name: order.customer_name,
+        courier_service_id: order.courier_service_id,
+        shipping_address: order.shipping_address,
+        pin_code: order.pin_code,
+        location_type: order.location_type,
+        phone_number: order.phone_number,
+        consignment_weight_grams: order.consignment_weight_grams,
+        items_total_cents: order.items_total_cents,
+        shipping_cost_cents: order.shipping_cost_cents,
+        status: order.status,
+        delivery_date: order.delivery_date,
+        created_at: order.created_at,
+        updated_at: order.created_at,
+        tracking_token: order.tracking_token,
+        delivery_code: order.delivery_code,
+      })),
+    )
     .returning(ORDER_FIELDS),
 );
 
@@ -269,23 +323,36 @@ const insertItemsQuery = compiledRowsQuery((db, lines: OrderItemRow[]) =>
   ),
 );
 
+/** An order to write: its row, and its lines without the id it will get. */
+export interface OrderToWrite {
+  order: NewOrder;
+  items: Omit<OrderItemRow, 'order_id'>[];
+}
+
 /**
- * Writes an order and its lines; `customerName` is the caller's, named in the answer. The lines
- * are written by `writeLines`, which the caller starts with its other writes that need only the
- * order's id (db/together.ts): one round trip for them all on PostgreSQL.
+ * Writes orders in one statement and answers them in the order given, each with its customer's
+ * name as written. Their lines are written by `writeLines`, which the caller starts with its other
+ * writes that need only the orders' ids (db/together.ts): one round trip for them all on PostgreSQL.
  */
-export async function createOrder(
+export async function createOrders(
   db: Executor,
-  order: NewOrder,
-  items: Omit<OrderItemRow, 'order_id'>[],
-  customerName: string,
-): Promise<{ order: Order; writeLines: () => Promise<unknown> }> {
-  const row = await insertOrderQuery.executeTakeFirst(db, order);
-  if (!row) throw new Error('the order insert returned no row');
-  const lines = items.map((item) => ({ ...item, order_id: row.id }));
+  toWrite: readonly OrderToWrite[],
+): Promise<{ orders: Order[]; writeLines: () => Promise<unknown> }> {
+  if (toWrite.length === 0) return { orders: [], writeLines: async () => {} };
+  const inserted = await insertOrdersQuery.execute(
+    db,
+    toWrite.map(({ order }) => order),
+  );
+  // Ids are given in the order the rows were written; RETURNING promises no order.
+  const rows = inserted.rows.sort((a, b) => a.id - b.id);
+  if (rows.length !== toWrite.length) throw new Error('the order insert returned too few rows');
+  const lines = toWrite.map(({ items }, index) => {
+    const orderId = (rows[index] as OrderRow).id;
+    return items.map((item) => ({ ...item, order_id: orderId }));
+  });
   return {
-    order: toOrder({ ...row, customer_name: customerName }, lines),
-    writeLines: () => insertItemsQuery.execute(db, lines),
+    orders: rows.map((row, index) => toOrder(row, lines[index] as OrderItemRow[])),
+    writeLines: () => insertItemsQuery.execute(db, lines.flat()),
   };
 }
 

@@ -48,18 +48,19 @@ import type { ListPage } from '../../lib/list';
 import { randomBytesPooled } from '../../lib/tokens';
 import { markUsed as markAddressUsed } from '../addresses/repository';
 import type { AuditContext } from '../audit/context';
-import { recordAuditEvent, recordAuditEvents } from '../audit/repository';
+import { recordAuditEvent, recordAuditEvents, recordAuditEventsOf } from '../audit/repository';
 import type { Scope } from '../auth/authenticate';
-import { isActiveCourier } from '../couriers/repository';
+import { activeCouriersAmong, isActiveCourier } from '../couriers/repository';
 import { type IdempotencyKey, NO_IDEMPOTENCY_KEY } from '../idempotency/service';
 import { enqueueOrderMail, enqueueOrderMails, type MailOutbox } from '../mail-outbox/service';
 import type { MailKind } from '../mail-outbox/templates';
 import { createNotification, createNotifications } from '../notifications/repository';
-import { type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
-import { type Placing, recordPlaced } from '../order-engine/placing';
+import { createBatches, type Settled } from '../order-engine/batches';
+import { type DraftLine, type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
+import type { Placing } from '../order-engine/placing';
 import type { RowTurns } from '../order-engine/row-turns';
 import type { PincodeService } from '../pincodes/service';
-import { countDeliveredChange, countPlacedOrder, countSoldChange, utcDay } from '../reports/summaries';
+import { countDeliveredChange, countPlacedOrders, countSoldChange, utcDay } from '../reports/summaries';
 import { recordMovements } from '../stocks/movements';
 import * as repo from './repository';
 import { expectedDeliveryDate, shippingCostCents } from './shipping';
@@ -80,6 +81,31 @@ export interface OrderServiceDeps {
 }
 
 const NEW_ORDER_STATUS: OrderStatus = 'Processing';
+
+/**
+ * Orders written together at most (order-engine/batches.ts): enough to share a transaction's
+ * statements widely, and the compiled multi-row statements' limit (db/compiled-query.ts); and how
+ * arrivals are held while batches run. Chosen with `npm run bench -- --db postgres` (decision 040).
+ */
+const PLACING_BATCHES = { most: 16, underWay: 2, holdMs: 5 };
+
+/** A customer's order checked before the database, waiting for its batch. */
+interface OrderToPlace {
+  draft: OrderDraft;
+  placing: Placing;
+  /** The draft's lines merged, in stock id order. */
+  lines: DraftLine[];
+}
+
+interface PlacedOrder {
+  order: Order;
+  /** The customer's notification, published once the order has committed. */
+  notification: Notification;
+}
+
+/** The stock items a batch of orders takes from, each once, in id order (the lock order). */
+const stockIdsOf = (batch: readonly OrderToPlace[]) =>
+  [...new Set(batch.flatMap(({ lines }) => lines.map((line) => line.id)))].sort((a, b) => a - b);
 
 /**
  * The mail a courier's status change sends the customer (docs/product/business-rules.md#mail-to-customers):
@@ -563,6 +589,240 @@ export function createOrderService(deps: OrderServiceDeps) {
     return { order: outcome.order, changed: announceStatusChange(status, outcome.order, outcome) };
   }
 
+  /**
+   * Writes the orders of a batch (order-engine/batches.ts) in the transaction `trx`, one statement
+   * per table for all of them, and answers each order's outcome in the order given. Each order is
+   * settled on its own, in that order, against the stock rows locked first: an order whose courier
+   * is not active, or one of whose lines its item cannot give, is refused with the error it would
+   * get alone (the first such line in stock id order), and takes nothing.
+   */
+  async function placeTogether(
+    trx: Executor,
+    batch: readonly OrderToPlace[],
+  ): Promise<Settled<PlacedOrder>[]> {
+    const placedAt = clock.now();
+    const now = placedAt.toISOString();
+    const stockIds = stockIdsOf(batch);
+    const [couriers, stocks] = await together(
+      () => activeCouriersAmong(trx, [...new Set(batch.map(({ draft }) => draft.courier_service_id))]),
+      () => repo.lockStocks(trx, stockIds),
+    );
+    const left = new Map([...stocks.values()].map((row) => [row.id, row.quantity]));
+    const outcomes: (Settled<PlacedOrder> | undefined)[] = [];
+    const accepted: (OrderToPlace & {
+      index: number;
+      order: repo.NewOrder;
+      items: {
+        stock_id: number;
+        product_name: string;
+        quantity: number;
+        price_cents: number;
+        weight_grams: number;
+      }[];
+      managers: number[];
+      quantitiesAfter: number[];
+    })[] = [];
+    for (const [index, toPlace] of batch.entries()) {
+      const { draft, placing } = toPlace;
+      try {
+        if (!couriers.has(draft.courier_service_id)) {
+          throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
+            { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
+          ]);
+        }
+        const taken = toPlace.lines.map((line) => {
+          const row = stocks.get(line.id);
+          if (!row || row.deleted_at !== null) {
+            throw new ConflictError(
+              productUnavailableMessage(row?.name ?? `Product #${line.id}`),
+              'product_unavailable',
+            );
+          }
+          if ((left.get(line.id) ?? 0) < line.quantity) {
+            throw new ConflictError(notEnoughStockMessage(row.name), 'not_enough_stock');
+          }
+          return { row, quantity: line.quantity };
+        });
+        let totalCents = 0;
+        let totalGrams = 0;
+        for (const { row, quantity } of taken) {
+          totalCents = addExactly(totalCents, row.price_cents * quantity, ORDER_MESSAGES.tooLarge);
+          totalGrams += row.weight_grams * quantity;
+        }
+        const weightGrams = addExactly(0, totalGrams, ORDER_MESSAGES.tooLarge);
+        const shippingCents = addExactly(
+          0,
+          shippingCostCents(weightGrams, draft.location_type),
+          ORDER_MESSAGES.tooLarge,
+        );
+        // Every check passed: the order takes its units, after those placed before it in the batch.
+        const quantitiesAfter = taken.map(({ row, quantity }) => {
+          const after = (left.get(row.id) as number) - quantity;
+          left.set(row.id, after);
+          return after;
+        });
+        const customer = placing.scope.user;
+        accepted.push({
+          ...toPlace,
+          index,
+          order: {
+            customer_id: customer.id,
+            customer_name: customer.name,
+            courier_service_id: draft.courier_service_id,
+            shipping_address: draft.shipping_address,
+            pin_code: draft.pin_code,
+            location_type: draft.location_type,
+            phone_number: draft.phone_number,
+            consignment_weight_grams: weightGrams,
+            items_total_cents: totalCents,
+            shipping_cost_cents: shippingCents,
+            status: NEW_ORDER_STATUS,
+            delivery_date: expectedDeliveryDate(placedAt, draft.location_type),
+            created_at: now,
+            tracking_token: newTrackingToken(placedAt),
+            last_attempt_reason: null,
+            next_attempt_date: null,
+            delivery_code: newDeliveryCode(),
+          },
+          items: taken.map(({ row, quantity }) => ({
+            stock_id: row.id,
+            product_name: row.name,
+            quantity,
+            price_cents: row.price_cents,
+            weight_grams: row.weight_grams,
+          })),
+          managers: taken.map(({ row }) => row.inventory_manager_id),
+          quantitiesAfter,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        outcomes[index] = { ok: false, error };
+      }
+    }
+    if (accepted.length === 0) return outcomes as Settled<PlacedOrder>[];
+
+    const [, { orders, writeLines }] = await together(
+      () =>
+        repo.setStockQuantities(
+          trx,
+          stockIds
+            .filter((id) => left.get(id) !== stocks.get(id)?.quantity)
+            .map((id) => ({ id, quantity: left.get(id) as number })),
+          now,
+        ),
+      () => repo.createOrders(trx, accepted),
+    );
+    const placed = accepted.map((toPlace, index) => ({ ...toPlace, placedOrder: orders[index] as Order }));
+    // The orders' ids are all the rest needs: it goes to the server together.
+    const [notifications] = await together(
+      () =>
+        createNotifications(
+          trx,
+          placed.map(({ placedOrder }) => ({
+            user_id: placedOrder.customer_id,
+            title: NEW_ORDER_STATUS,
+            message: orderPlacedMessage(placedOrder.id),
+            order_id: placedOrder.id,
+            created_at: now,
+          })),
+        ),
+      () =>
+        together(
+          ...placed.map(
+            ({ placing, placedOrder }) =>
+              () =>
+                placing.key.store(trx, {
+                  statusCode: 201,
+                  body: { message: ORDER_MESSAGES.placed, order: placedOrder },
+                }),
+          ),
+        ),
+      () =>
+        recordAuditEventsOf(
+          trx,
+          placed.map(({ placing, placedOrder, managers }) => ({
+            context: placing.audit,
+            occurredAt: now,
+            event: {
+              action: 'order.placed' as const,
+              entityType: 'order' as const,
+              entityId: placedOrder.id,
+              after: orderSnapshot(placedOrder),
+              // Who may read it: the customer, the courier, and the managers of its stock items.
+              viewers: [placedOrder.customer_id, placedOrder.courier_service_id, ...managers],
+            },
+          })),
+        ),
+      writeLines,
+      () =>
+        repo.recordOrderManagers(
+          trx,
+          placed.map(({ placedOrder, managers }) => ({ orderId: placedOrder.id, managerIds: managers })),
+        ),
+      () =>
+        recordMovements(
+          trx,
+          placed.flatMap(({ placedOrder, items, quantitiesAfter }) =>
+            items.map((item, line) => ({
+              stock_id: item.stock_id,
+              change: -item.quantity,
+              quantity_after: quantitiesAfter[line] as number,
+              reason: 'order' as const,
+              actor_id: placedOrder.customer_id,
+              order_id: placedOrder.id,
+              created_at: now,
+            })),
+          ),
+        ),
+      () =>
+        repo.recordStatusChanges(
+          trx,
+          placed.map(({ placedOrder }) => ({
+            order_id: placedOrder.id,
+            status: NEW_ORDER_STATUS,
+            actor_id: placedOrder.customer_id,
+            created_at: now,
+          })),
+        ),
+      () =>
+        together(
+          ...placed.map(
+            ({ draft, placedOrder }) =>
+              () =>
+                markAddressUsed(trx, placedOrder.customer_id, draft, now),
+          ),
+        ),
+      () =>
+        enqueueOrderMails(trx, {
+          orderIds: placed.map(({ placedOrder }) => placedOrder.id),
+          kind: 'order_placed',
+          now,
+        }),
+    );
+    // Last, alone: on PostgreSQL the day's row stays locked from here to the commit.
+    await countPlacedOrders(
+      trx,
+      utcDay(now),
+      placed.map(({ items, order }) => ({ lines: items, revenueCents: order.items_total_cents })),
+    );
+    placed.forEach(({ index, placedOrder }, at) => {
+      outcomes[index] = {
+        ok: true,
+        value: { order: placedOrder, notification: notifications[at] as Notification },
+      };
+    });
+    return outcomes as Settled<PlacedOrder>[];
+  }
+
+  const placings = createBatches<OrderToPlace, PlacedOrder>(
+    (batch) =>
+      deps.rowTurns.inTurn(
+        stockIdsOf(batch).map((id) => `stocks ${id}`),
+        () => deps.groupCommit.transaction((trx) => placeTogether(trx, batch)),
+      ),
+    PLACING_BATCHES,
+  );
+
   return {
     shippingCost(totalWeightKg: number, locationType: LocationType): number {
       return fromCents(shippingCostCents(toGrams(totalWeightKg), locationType));
@@ -577,135 +837,32 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /**
-     * Places a customer's order in one transaction
-     * (docs/product/business-rules.md#placing-an-order): stock taken line by line with conditional
-     * updates, names, prices and weights copied from the stock rows, the order, its lines, the
-     * customer's notification, the Idempotency-Key's answer and the report summaries written; any
-     * short line undoes all of it.
+     * Places a customer's order (docs/product/business-rules.md#placing-an-order): checked here,
+     * then written with the orders that arrive with it (placeTogether): stock taken, names, prices
+     * and weights copied from the stock rows, the order, its lines, the customer's notification,
+     * the Idempotency-Key's answer and the report summaries written; a short line refuses the order.
      */
     async place(draft: OrderDraft, placing: Placing): Promise<{ message: string; order: Order }> {
-      const { scope } = placing;
       const lines = linesOfDraft(
-        scope,
+        placing.scope,
         { ownerId: draft.customer_id, items: draft.items, idOf: (item) => item.stock_id },
         { notYours: ORDER_MESSAGES.notYourAccount, invalidQuantity: ORDER_MESSAGES.invalidQuantity },
       );
-      const customer = scope.user;
       // Before the transaction: the check may ask the upstream lookup, which must not hold the write lock.
       if (!(await deps.pincodes.isValid(draft.pin_code))) {
         throw new InvalidError(ORDER_MESSAGES.invalidPinCode, [
           { path: 'body.pin_code', message: ORDER_MESSAGES.invalidPinCode },
         ]);
       }
-
-      const placedAt = clock.now();
-      const now = placedAt.toISOString();
-      const rows = lines.map((line) => `stocks ${line.id}`);
-      const placeInTurn = () =>
-        deps.groupCommit.transaction(async (trx) => {
-          const [, taken] = await together(
-            async () => {
-              if (!(await isActiveCourier(trx, draft.courier_service_id))) {
-                throw new InvalidError(ORDER_MESSAGES.invalidCourier, [
-                  { path: 'body.courier_service_id', message: ORDER_MESSAGES.invalidCourier },
-                ]);
-              }
-            },
-            () => takeLines(trx, lines, stockAt(now), ORDER_MESSAGES.tooLarge),
-          );
-          const weightGrams = addExactly(0, taken.totalGrams, ORDER_MESSAGES.tooLarge);
-          const items = taken.lines.map(({ row, quantity }) => ({
-            stock_id: row.id,
-            product_name: row.name,
-            quantity,
-            price_cents: row.price_cents,
-            weight_grams: row.weight_grams,
-          }));
-          const { order, writeLines } = await repo.createOrder(
-            trx,
-            {
-              customer_id: customer.id,
-              customer_name: customer.name,
-              courier_service_id: draft.courier_service_id,
-              shipping_address: draft.shipping_address,
-              pin_code: draft.pin_code,
-              location_type: draft.location_type,
-              phone_number: draft.phone_number,
-              consignment_weight_grams: weightGrams,
-              items_total_cents: taken.totalCents,
-              shipping_cost_cents: addExactly(
-                0,
-                shippingCostCents(weightGrams, draft.location_type),
-                ORDER_MESSAGES.tooLarge,
-              ),
-              status: NEW_ORDER_STATUS,
-              delivery_date: expectedDeliveryDate(placedAt, draft.location_type),
-              created_at: now,
-              tracking_token: newTrackingToken(placedAt),
-              last_attempt_reason: null,
-              next_attempt_date: null,
-              delivery_code: newDeliveryCode(),
-            },
-            items,
-            customer.name,
-          );
-          const managers = taken.lines.map(({ row }) => row.inventory_manager_id);
-          // The order's id is all the rest needs: it goes to the server together.
-          const [notification] = await together(
-            () =>
-              recordPlaced(trx, placing, now, {
-                notify: {
-                  user_id: customer.id,
-                  title: NEW_ORDER_STATUS,
-                  message: orderPlacedMessage(order.id),
-                  order_id: order.id,
-                },
-                answer: { message: ORDER_MESSAGES.placed, order },
-                event: {
-                  action: 'order.placed',
-                  entityType: 'order',
-                  entityId: order.id,
-                  after: orderSnapshot(order),
-                  // Who may read it: the customer, the courier, and the managers of its stock items.
-                  viewers: [order.customer_id, order.courier_service_id, ...managers],
-                },
-              }),
-            writeLines,
-            () => repo.recordOrderManagers(trx, order.id, managers),
-            () =>
-              recordMovements(
-                trx,
-                taken.lines.map(({ row, quantity }) => ({
-                  stock_id: row.id,
-                  change: -quantity,
-                  quantity_after: row.quantity,
-                  reason: 'order' as const,
-                  actor_id: customer.id,
-                  order_id: order.id,
-                  created_at: now,
-                })),
-              ),
-            () =>
-              repo.recordStatusChange(trx, {
-                order_id: order.id,
-                status: NEW_ORDER_STATUS,
-                actor_id: customer.id,
-                created_at: now,
-              }),
-            () => markAddressUsed(trx, customer.id, draft, now),
-            () => enqueueOrderMail(trx, { orderId: order.id, kind: 'order_placed', now }),
-          );
-          // Last, alone: on PostgreSQL the day's row stays locked from here to the commit.
-          await countPlacedOrder(trx, utcDay(now), items, taken.totalCents);
-          return { order, notification };
-        });
-      const { order, notification } = await deps.rowTurns.inTurn(rows, placeInTurn);
+      const { order, notification } = await placings.submit({ draft, placing, lines });
       deps.mailOutbox.wake();
-
       publishToCustomer(order, notification);
       events.publish(order.courier_service_id, { type: 'order-assigned', data: { order } });
       return { message: ORDER_MESSAGES.placed, order };
     },
+
+    /** Orders placed and the batches they were written in, so far (tests and benches read them). */
+    placingStatistics: () => placings.statistics(),
 
     /** One order the caller reaches, with its courier's name, status timeline and tracking link. */
     async get(scope: Scope, id: number): Promise<OrderDetail> {

@@ -70,8 +70,9 @@ const countOrderOfDayQuery = compiledQuery(
 );
 
 /**
- * Adds (or with `sign` −1 takes out) an order's units on its day and month, and its count and
- * revenue. Taking out updates the rows placing wrote: an upsert's row is checked against
+ * Adds (or with `sign` −1 takes out) the units of `orders` orders (one, or several placed together)
+ * on their day and month, their count and revenue; `placed` they count as newly placed (0 or
+ * `orders`). Taking out updates the rows placing wrote: an upsert's row is checked against
  * `units >= 0` before it turns into an update, so negative units cannot go through one.
  */
 async function countSold(
@@ -80,7 +81,8 @@ async function countSold(
   lines: readonly { stock_id: number; quantity: number }[],
   revenueCents: number,
   sign: 1 | -1,
-  placed: 0 | 1,
+  placed: number,
+  orders = 1,
 ): Promise<void> {
   const month = day.slice(0, 7);
   if (sign === -1) {
@@ -108,24 +110,38 @@ async function countSold(
         ]
       : [];
   await together(...addUnits, () =>
-    countOrderOfDayQuery.execute(db, { day, placed, counted: sign, revenue_cents: sign * revenueCents }),
+    countOrderOfDayQuery.execute(db, {
+      day,
+      placed,
+      counted: sign * orders,
+      revenue_cents: sign * revenueCents,
+    }),
   );
 }
 
 /**
- * Counts a newly placed order and its units on its day. Call it last in the placing transaction:
- * on PostgreSQL the day's rows stay locked until commit, so every other order of that day waits
- * for as short a time as possible. `lines` name each stock item once, in stock_id order, so
- * concurrent orders lock the same rows in the same order (one statement may not name a row twice).
+ * Counts newly placed orders, one or several placed together (decision 040), and their units on
+ * their day: their lines added up per stock item, one upsert each for the day's and the month's
+ * units and one for the day's count and revenue. Call it last in the placing transaction: on
+ * PostgreSQL the day's rows stay locked until commit, so every other order of that day waits for
+ * as short a time as possible. The rows are written in stock_id order, so concurrent batches lock
+ * them in the same order (one statement may not name a row twice).
  */
-export function countPlacedOrder(
+export function countPlacedOrders(
   db: Executor,
   day: string,
-  lines: readonly { stock_id: number; quantity: number }[],
-  /** The order's items_total_cents: what it adds to the day's revenue. */
-  revenueCents: number,
+  orders: readonly { lines: readonly { stock_id: number; quantity: number }[]; revenueCents: number }[],
 ): Promise<void> {
-  return countSold(db, day, lines, revenueCents, 1, 1);
+  const units = new Map<number, number>();
+  let revenueCents = 0;
+  for (const order of orders) {
+    revenueCents += order.revenueCents;
+    for (const line of order.lines) units.set(line.stock_id, (units.get(line.stock_id) ?? 0) + line.quantity);
+  }
+  const lines = [...units]
+    .map(([stock_id, quantity]) => ({ stock_id, quantity }))
+    .sort((a, b) => a.stock_id - b.stock_id);
+  return countSold(db, day, lines, revenueCents, 1, orders.length, orders.length);
 }
 
 /**
