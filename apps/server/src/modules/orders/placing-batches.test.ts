@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderDraftFor } from '../../test/order-draft';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
 
 /**
@@ -44,15 +45,7 @@ function draft(
   items: { stock_id: number; quantity: number }[],
   courierId = courier.user.id,
 ) {
-  return {
-    customer_id: customer.user.id,
-    shipping_address: '12 Park Street, Kolkata',
-    pin_code: '110001',
-    location_type: 'urban',
-    phone_number: '+91 98765 43210',
-    courier_service_id: courierId,
-    items,
-  };
+  return { ...orderDraftFor({ courierId, stockId: 0 }), customer_id: customer.user.id, items };
 }
 
 /** Places the orders side by side, as requests arriving together; answers their responses in order. */
