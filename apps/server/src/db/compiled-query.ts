@@ -78,8 +78,8 @@ export function compiledQuery<Args extends object, Row>(
   };
 }
 
-/** Row counts compiled ahead of need: an order's lines, an event's readers. Longer lists are built each time. */
-const MOST_ROWS_COMPILED = 16;
+/** Row counts compiled as they come: an order's lines, an event's readers, a batch of orders (32). Longer lists are built each time. */
+const MOST_ROWS_COMPILED = 32;
 
 /**
  * compiledQuery for a statement over a list of rows (a multi-row insert), whose SQL differs with

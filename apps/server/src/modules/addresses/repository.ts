@@ -1,6 +1,5 @@
 import type { AddressBody, CustomerAddress } from '@depot/contract';
 import { sql } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
 import { type Reach, reached } from '../../db/reach';
 import { type Executor, isPostgres } from '../../db/schema';
 
@@ -82,34 +81,32 @@ export async function deleteAddress(db: Executor, reach: Reach, id: number): Pro
   return Number(result.numDeletedRows) > 0;
 }
 
-// Every order marks its address: compiled once (see compiledQuery).
-const markUsedQuery = compiledQuery((db, args: AddressBody & { customerId: number; now: string }) =>
-  db
-    .updateTable('customer_addresses')
-    .set({ last_used_at: args.now })
-    .where('customer_id', '=', args.customerId)
-    .where('shipping_address', '=', args.shipping_address)
-    .where('pin_code', '=', args.pin_code)
-    .where('location_type', '=', args.location_type)
-    .where('phone_number', '=', args.phone_number),
-);
-
 /**
- * Marks the customer's saved addresses equal to an order's as used now, in the placing
- * transaction (docs/product/business-rules.md#remembered-addresses).
+ * Marks the customers' saved addresses equal to their orders' as used now, in the placing
+ * transaction (docs/product/business-rules.md#remembered-addresses): one statement for the orders
+ * placed together.
  */
 export async function markUsed(
   trx: Executor,
-  customerId: number,
-  address: AddressBody,
+  uses: readonly { customerId: number; address: AddressBody }[],
   now: string,
 ): Promise<void> {
-  await markUsedQuery.execute(trx, {
-    customerId,
-    now,
-    shipping_address: address.shipping_address,
-    pin_code: address.pin_code,
-    location_type: address.location_type,
-    phone_number: address.phone_number,
-  });
+  if (uses.length === 0) return;
+  await trx
+    .updateTable('customer_addresses')
+    .set({ last_used_at: now })
+    .where((eb) =>
+      eb.or(
+        uses.map(({ customerId, address }) =>
+          eb.and([
+            eb('customer_id', '=', customerId),
+            eb('shipping_address', '=', address.shipping_address),
+            eb('pin_code', '=', address.pin_code),
+            eb('location_type', '=', address.location_type),
+            eb('phone_number', '=', address.phone_number),
+          ]),
+        ),
+      ),
+    )
+    .execute();
 }

@@ -1,4 +1,4 @@
-import { compiledQuery } from '../../db/compiled-query';
+import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/schema';
 
 // The statements every keyed request runs are compiled once (see compiledQuery).
@@ -10,7 +10,7 @@ export async function deleteKeysOfUserBefore(db: Executor, userId: number, befor
   await deleteKeysOfUserBeforeQuery.execute(db, { userId, before });
 }
 
-interface StoredKey {
+export interface StoredKey {
   user_id: number;
   key: string;
   request_hash: string;
@@ -19,29 +19,35 @@ interface StoredKey {
   response_body: string;
 }
 
-const storeKeyQuery = compiledQuery((db, row: StoredKey) =>
+const storeKeysQuery = compiledRowsQuery((db, rows: StoredKey[]) =>
   db
     .insertInto('idempotency_keys')
-    .values({
-      user_id: row.user_id,
-      key: row.key,
-      request_hash: row.request_hash,
-      created_at: row.created_at,
-      status: 'done',
-      response_status: row.response_status,
-      response_body: row.response_body,
-    })
+    .values(
+      rows.map((row) => ({
+        user_id: row.user_id,
+        key: row.key,
+        request_hash: row.request_hash,
+        created_at: row.created_at,
+        status: 'done' as const,
+        response_status: row.response_status,
+        response_body: row.response_body,
+      })),
+    )
     .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
-    .returning('id'),
+    .returning(['user_id', 'key']),
 );
 
+/** How storeKeys names a stored key in its answer. */
+export const storedKeyName = (row: { user_id: number; key: string }) => `${row.user_id} ${row.key}`;
+
 /**
- * Stores a key with its answer; undefined when the user already has that key. On PostgreSQL the
- * insert waits for a transaction holding the same key to finish, and then finds it taken.
+ * Stores keys with their answers in one statement; answers the keys stored (storedKeyName), without
+ * those their user already had. On PostgreSQL the insert waits for a transaction holding the same key
+ * to finish, and then finds it taken.
  */
-export async function storeKey(db: Executor, row: StoredKey): Promise<number | undefined> {
-  const inserted = await storeKeyQuery.executeTakeFirst(db, row);
-  return inserted?.id;
+export async function storeKeys(db: Executor, rows: StoredKey[]): Promise<Set<string>> {
+  const inserted = await storeKeysQuery.execute(db, rows);
+  return new Set(inserted.rows.map(storedKeyName));
 }
 
 const getKeyQuery = compiledQuery((db, args: { userId: number; key: string }) =>

@@ -52,10 +52,42 @@ export interface IdempotencyKey {
    * which rolls this transaction back and is sent instead.
    */
   store(trx: Executor, answer: IdempotentAnswer): Promise<void>;
+  /** What `store` writes, so that storeIdempotentAnswers can write many keys at once; null without a key. */
+  toStore(answer: IdempotentAnswer): KeyToStore | null;
+}
+
+/** A key's row as `store` writes it, and what follows its insert. */
+interface KeyToStore {
+  row: repo.StoredKey;
+  /** The insert ran: the key is not stored again after the answer. */
+  ran(): void;
+  /** The user had the key already (another process stored it meanwhile): throws its answer. */
+  taken(executor: Executor): Promise<never>;
 }
 
 /** No header: the work runs as any request would. */
-export const NO_IDEMPOTENCY_KEY: IdempotencyKey = { store: async () => {} };
+export const NO_IDEMPOTENCY_KEY: IdempotencyKey = { store: async () => {}, toStore: () => null };
+
+/**
+ * Stores the answers of several keyed requests in one statement, in the transaction of their work
+ * (orders placed together, docs/decisions/040-orders-placed-in-batches.md): as each key's `store`
+ * would. When another process stored one of the keys meanwhile, throws that key's stored answer,
+ * which rolls the whole work back.
+ */
+export async function storeIdempotentAnswers(
+  executor: Executor,
+  answers: readonly { key: IdempotencyKey; answer: IdempotentAnswer }[],
+): Promise<void> {
+  const toStore = answers.flatMap(({ key, answer }) => key.toStore(answer) ?? []);
+  if (toStore.length === 0) return;
+  const stored = await repo.storeKeys(
+    executor,
+    toStore.map(({ row }) => row),
+  );
+  for (const key of toStore) key.ran();
+  const taken = toStore.find(({ row }) => !stored.has(repo.storedKeyName(row)));
+  if (taken) await taken.taken(executor);
+}
 
 /** JSON with object keys sorted, so equal bodies hash equally. */
 function canonicalJson(value: unknown): string {
@@ -100,10 +132,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
   /** When each user's expired keys were last deleted (ms): a delete per request cost every order a write. */
   const lastSweep = new LRUCache<number, number>({ max: SWEEPS_REMEMBERED });
   /** Per request holding a key: its running slot, and whether its answer is stored. */
-  const held = new WeakMap<
-    FastifyRequest,
-    { slot: string; stored: boolean; store: IdempotencyKey['store'] }
-  >();
+  const held = new WeakMap<FastifyRequest, IdempotencyKey & { slot: string; stored: boolean }>();
 
   async function sweepExpiredKeys(userId: number) {
     const now = clock.now().getTime();
@@ -173,27 +202,31 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
     const hold = {
       slot,
       stored: false,
-      async store(executor: Executor, answer: IdempotentAnswer) {
-        const id = await repo.storeKey(executor, {
+      toStore: (answer: IdempotentAnswer): KeyToStore => ({
+        row: {
           user_id: userId,
           key,
           request_hash: requestHash,
           created_at: clock.now().toISOString(),
           response_status: answer.statusCode,
           response_body: JSON.stringify(answer.body),
-        });
-        hold.stored = true;
-        if (id === undefined) {
-          // Another process stored it first; the insert waited for it to commit, so it is there.
+        },
+        ran: () => {
+          hold.stored = true;
+        },
+        // The insert waited for the other process to commit, so its answer is there.
+        taken: async (executor) => {
           const theirs = await storedAnswer(executor, userId, key, requestHash);
           throw theirs
             ? new StoredAnswer(theirs.statusCode, theirs.body)
             : new ConflictError(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_in_progress');
-        }
-      },
+        },
+      }),
+      store: (executor: Executor, answer: IdempotentAnswer) =>
+        storeIdempotentAnswers(executor, [{ key: hold, answer }]),
     };
     held.set(request, hold);
-    request.idempotencyKey = { store: hold.store };
+    request.idempotencyKey = { store: hold.store, toStore: hold.toStore };
   });
 
   // The work is over once its answer is on its way: a success the service did not store is stored
