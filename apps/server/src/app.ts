@@ -314,6 +314,7 @@ export async function buildApp(options: BuildAppOptions) {
     database.dialect === 'sqlite' ? SQLITE_ROW_TURNS : createRowTurns(database.timeouts.rowWaitMs);
   const orderService = createOrderService({
     db: database.db,
+    dialect: database.dialect,
     clock,
     events,
     pincodes: pincodeService,

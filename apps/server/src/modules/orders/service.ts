@@ -37,6 +37,7 @@ import {
   wrongDeliveryCodeMessage,
 } from '@depot/contract';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { GroupCommit } from '../../db/group-commit';
 import type { Database, Executor } from '../../db/schema';
 import { together } from '../../db/together';
@@ -55,7 +56,7 @@ import { type IdempotencyKey, NO_IDEMPOTENCY_KEY, storeIdempotentAnswers } from 
 import { enqueueOrderMail, enqueueOrderMails, type MailOutbox } from '../mail-outbox/service';
 import type { MailKind } from '../mail-outbox/templates';
 import { createNotification, createNotifications } from '../notifications/repository';
-import { createBatches, type Settled } from '../order-engine/batches';
+import { type BatchOptions, createBatches, type Settled } from '../order-engine/batches';
 import { type DraftLine, type LineSource, linesOfDraft, takeLines } from '../order-engine/lines';
 import type { Placing } from '../order-engine/placing';
 import type { RowTurns } from '../order-engine/row-turns';
@@ -67,6 +68,7 @@ import { expectedDeliveryDate, shippingCostCents } from './shipping';
 
 export interface OrderServiceDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
   clock: Clock;
   events: EventBus;
   /** Orders for the same row wait their turn here, not on a pool connection (row-turns.ts). */
@@ -83,12 +85,16 @@ export interface OrderServiceDeps {
 const NEW_ORDER_STATUS: OrderStatus = 'Processing';
 
 /**
- * Orders written together at most (order-engine/batches.ts), within the compiled multi-row
- * statements' limit (db/compiled-query.ts), and how arrivals are held while batches run. Chosen
- * with `npm run bench -- --db postgres` (decision 040): 32 placed 1,293–1,314 orders a second with
- * p99 80–81 ms where 16 placed 1,213 with p99 91 ms, and 64 no more.
+ * Orders written together at most (order-engine/batches.ts), and how arrivals are held while
+ * batches run, per database. Chosen with `npm run bench` (decision 040): on PostgreSQL batches of up
+ * to 32 placed 1,247–1,314 orders a second with p99 80–90 ms where 16 placed 1,213 with p99 91 ms;
+ * on SQLite, which commits the orders of a moment together anyway (group-commit.ts), 32 placed no
+ * more than 16 and raised the server's peak memory by about 7 MiB.
  */
-const PLACING_BATCHES = { most: 32, underWay: 2, holdMs: 5 };
+const PLACING_BATCHES: Record<Dialect, BatchOptions> = {
+  sqlite: { most: 16, underWay: 2, holdMs: 5 },
+  postgres: { most: 32, underWay: 2, holdMs: 5 },
+};
 
 /** A customer's order checked before the database, waiting for its batch. */
 interface OrderToPlace {
@@ -816,7 +822,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         stockIdsOf(batch).map((id) => `stocks ${id}`),
         () => deps.groupCommit.transaction((trx) => placeTogether(trx, batch)),
       ),
-    PLACING_BATCHES,
+    PLACING_BATCHES[deps.dialect],
   );
 
   return {
