@@ -16,7 +16,13 @@ import { type Selectable, sql } from 'kysely';
 import { compiledQuery, compiledRowsQuery } from '../../db/compiled-query';
 import { type ListColumns, whereInDays } from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
-import { type Executor, isPostgres, type OrderItemsTable, type OrdersTable } from '../../db/schema';
+import {
+  type Executor,
+  isPostgres,
+  type OrderItemsTable,
+  type OrdersTable,
+  type StocksTable,
+} from '../../db/schema';
 import { fromCents, fromGrams } from '../../lib/amounts';
 import { groupBy } from '../../lib/group-by';
 import { type OrderFilters, orderQueries } from '../order-engine/order-queries';
@@ -175,16 +181,17 @@ export function takeStock(db: Executor, stockId: number, quantity: number, updat
   return takeStockQuery.executeTakeFirst(db, { stockId, quantity, updatedAt });
 }
 
-/** A stock row an order may take units from, as it stands once locked. */
-export interface StockToTake {
-  id: number;
-  name: string;
-  price_cents: number;
-  weight_grams: number;
-  quantity: number;
-  inventory_manager_id: number;
-  deleted_at: string | null;
-}
+/** A stock row an order may take units from, as it stands once locked (lockStocks). */
+export type StockToTake = Pick<Selectable<StocksTable>, (typeof STOCK_TO_TAKE_COLUMNS)[number]>;
+const STOCK_TO_TAKE_COLUMNS = [
+  'id',
+  'name',
+  'price_cents',
+  'weight_grams',
+  'quantity',
+  'inventory_manager_id',
+  'deleted_at',
+] as const;
 
 /**
  * The stock rows of `ids` (deleted ones too, to name them), locked for the rest of the transaction
@@ -195,7 +202,7 @@ export async function lockStocks(db: Executor, ids: readonly number[]): Promise<
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('stocks')
-    .select(['id', 'name', 'price_cents', 'weight_grams', 'quantity', 'inventory_manager_id', 'deleted_at'])
+    .select(STOCK_TO_TAKE_COLUMNS)
     .where('id', 'in', [...ids])
     .orderBy('id')
     .$if(isPostgres(db), (query) => query.forUpdate())

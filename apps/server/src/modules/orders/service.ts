@@ -601,34 +601,24 @@ export function createOrderService(deps: OrderServiceDeps) {
    * per table for all of them, and answers each order's outcome in the order given. Each order is
    * settled on its own, in that order, against the stock rows locked first: an order whose courier
    * is not active, or one of whose lines its item cannot give, is refused with the error it would
-   * get alone (the first such line in stock id order), and takes nothing.
+   * get alone (the first such line in stock id order), and takes nothing. `stockIds` are the
+   * batch's stock items in id order (stockIdsOf), whose turns the caller holds.
    */
   async function placeTogether(
     trx: Executor,
     batch: readonly OrderToPlace[],
+    stockIds: readonly number[],
   ): Promise<Settled<PlacedOrder>[]> {
     const placedAt = clock.now();
     const now = placedAt.toISOString();
-    const stockIds = stockIdsOf(batch);
     const [couriers, stocks] = await together(
       () => activeCouriersAmong(trx, [...new Set(batch.map(({ draft }) => draft.courier_service_id))]),
       () => repo.lockStocks(trx, stockIds),
     );
     const left = new Map([...stocks.values()].map((row) => [row.id, row.quantity]));
     const outcomes: (Settled<PlacedOrder> | undefined)[] = [];
-    const accepted: (OrderToPlace & {
-      index: number;
-      order: repo.NewOrder;
-      items: {
-        stock_id: number;
-        product_name: string;
-        quantity: number;
-        price_cents: number;
-        weight_grams: number;
-      }[];
-      managers: number[];
-      quantitiesAfter: number[];
-    })[] = [];
+    const accepted: (OrderToPlace &
+      repo.OrderToWrite & { index: number; managers: number[]; quantitiesAfter: number[] })[] = [];
     for (const [index, toPlace] of batch.entries()) {
       const { draft, placing } = toPlace;
       try {
@@ -816,14 +806,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     return outcomes as Settled<PlacedOrder>[];
   }
 
-  const placings = createBatches<OrderToPlace, PlacedOrder>(
-    (batch) =>
-      deps.rowTurns.inTurn(
-        stockIdsOf(batch).map((id) => `stocks ${id}`),
-        () => deps.groupCommit.transaction((trx) => placeTogether(trx, batch)),
-      ),
-    PLACING_BATCHES[deps.dialect],
-  );
+  const placings = createBatches<OrderToPlace, PlacedOrder>((batch) => {
+    const stockIds = stockIdsOf(batch);
+    return deps.rowTurns.inTurn(
+      stockIds.map((id) => `stocks ${id}`),
+      () => deps.groupCommit.transaction((trx) => placeTogether(trx, batch, stockIds)),
+    );
+  }, PLACING_BATCHES[deps.dialect]);
 
   return {
     shippingCost(totalWeightKg: number, locationType: LocationType): number {
