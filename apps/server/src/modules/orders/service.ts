@@ -86,14 +86,16 @@ const NEW_ORDER_STATUS: OrderStatus = 'Processing';
 
 /**
  * Orders written together at most (order-engine/batches.ts), and how arrivals are held while
- * batches run, per database. Chosen with `npm run bench` (decision 040): on PostgreSQL batches of up
- * to 32 placed 1,247–1,314 orders a second with p99 80–90 ms where 16 placed 1,213 with p99 91 ms;
- * on SQLite, which commits the orders of a moment together anyway (group-commit.ts), 32 placed no
- * more than 16 and raised the server's peak memory by about 7 MiB.
+ * batches run, per database. Chosen with `npm run bench` (decision 040). On PostgreSQL a second
+ * batch mostly waited for the first one's stock rows (row turns) while arrivals went to a third:
+ * one batch under way, and arrivals held for it up to 20 ms, placed 1,273–1,332 orders a second with
+ * p99 67–78 ms where two under way and 5 ms placed 1,168–1,314 with p99 80–98 ms. On SQLite, which
+ * commits the orders of a moment together anyway (group-commit.ts), batches of 32 placed no more than
+ * 16 and raised the server's peak memory by about 7 MiB.
  */
 const PLACING_BATCHES: Record<Dialect, BatchOptions> = {
   sqlite: { most: 16, underWay: 2, holdMs: 5 },
-  postgres: { most: 32, underWay: 2, holdMs: 5 },
+  postgres: { most: 32, underWay: 1, holdMs: 20 },
 };
 
 /** A customer's order checked before the database, waiting for its batch. */
