@@ -129,3 +129,31 @@ export function compiledRowsQuery<Item extends object, Row>(
     },
   };
 }
+
+/** Shapes compiled per query: beyond this, a shape is built each time (a bound on what is kept). */
+const MOST_SHAPES = 100;
+
+/**
+ * compiledQuery for a query whose SQL takes one of several shapes, as a list page's does (its
+ * sort, whose rows the caller reaches): compiled once per shape, named by `keyOf`, and run with the
+ * arguments as values. `build` may branch on the shape; `args` it may use only as compiledQuery's
+ * `build` may.
+ */
+export function compiledShapes<Shape, Args extends object, Row>(
+  keyOf: (shape: Shape) => string,
+  build: (db: Kysely<Database>, shape: Shape, args: Args) => Compilable<Row>,
+) {
+  const byKey = new Map<string, ReturnType<typeof compiledQuery<Args, Row>>>();
+  return {
+    execute(db: Kysely<Database>, shape: Shape, args: Args): Promise<QueryResult<Row>> {
+      const key = keyOf(shape);
+      let query = byKey.get(key);
+      if (!query) {
+        if (byKey.size >= MOST_SHAPES) return db.executeQuery(build(db, shape, args).compile());
+        query = compiledQuery((compiling, placeholders: Args) => build(compiling, shape, placeholders));
+        byKey.set(key, query);
+      }
+      return query.execute(db, args);
+    },
+  };
+}

@@ -38,6 +38,7 @@ describe('listWithTotal', () => {
       { limit: row.limit, offset: row.offset },
       source.list,
       source.count,
+      [],
     );
     expect(items).toEqual(source.all.slice(row.offset, row.offset + row.limit));
     expect(total).toBe(row.size);

@@ -34,9 +34,23 @@ export interface ListRequest<SortField extends string> {
   page: Page;
 }
 
+/**
+ * A page the database wrote as the API's JSON array itself (db/list-query.ts, orderedJsonPage), and
+ * how many rows it holds: the hot lists skip reading rows into objects and writing them out again.
+ */
+export class JsonRows {
+  constructor(
+    readonly text: string,
+    readonly length: number,
+  ) {}
+}
+
+const NO_JSON_ROWS = new JsonRows('[]', 0);
+
 /** One page of a list and the total behind it. */
 export interface ListPage<T> {
-  items: T[];
+  /** The rows, or (a list that has its database write its JSON) the page's JSON array. */
+  items: T[] | JsonRows;
   total: number;
   page: Page;
   /** Reads another page of the same list (the same search, sort and filters): an export reads every row through it. */
@@ -62,17 +76,18 @@ export function listRequestOf<SortField extends string>(
  * half of the list is read from the end: a database skips rows one by one, so the last page of
  * 100,000 would otherwise read all of them.
  */
-export async function listWithTotal<T>(
+export async function listWithTotal<Rows extends { length: number }>(
   page: Page,
-  list: (page: Page) => Promise<T[]>,
+  list: (page: Page) => Promise<Rows>,
   count: () => Promise<number>,
-): Promise<ListPage<T>> {
+  none: Rows,
+): Promise<{ items: Rows; total: number; page: Page }> {
   if (page.offset === 0) {
     const items = await list(page);
-    return { items, total: items.length < page.limit ? items.length : await count(), page, read: list };
+    return { items, total: items.length < page.limit ? items.length : await count(), page };
   }
   const total = await count();
-  if (page.offset >= total) return { items: [], total, page, read: list };
+  if (page.offset >= total) return { items: none, total, page };
   const rows = Math.min(page.limit, total - page.offset);
   const fromEnd = page.offset + rows / 2 > total / 2;
   const items = await list(
@@ -80,34 +95,31 @@ export async function listWithTotal<T>(
       ? { limit: rows, offset: total - page.offset - rows, fromEnd }
       : { limit: page.limit, offset: page.offset },
   );
-  return { items, total, page, read: list };
+  return { items, total, page };
 }
 
 /**
  * A service's list: the protocol's defaults applied to the query, then one page from `list` and
- * the total from `count` (asked only when the page does not tell it).
+ * the total from `count` (asked only when the page does not tell it). A list that has `json`
+ * answers its JSON pages as the database writes them (the same rows as `list`'s, field for field);
+ * a CSV export still reads rows.
  */
-export function listPage<SortField extends string, T>(
+export async function listPage<SortField extends string, T>(
   spec: ListSpec<SortField>,
   query: ListQuery<SortField>,
   list: (request: ListRequest<SortField>) => Promise<T[]>,
   count: (q: string | undefined) => Promise<number>,
+  json?: (request: ListRequest<SortField>) => Promise<JsonRows>,
 ): Promise<ListPage<T>> {
   const request = listRequestOf(spec, query);
+  const read = (page: Page) => list({ ...request, page });
   // An export reads to the end anyway: counting first would only delay its first row.
   if (exportQueries.has(query)) {
-    return list(request).then((items) => ({
-      items,
-      total: Number.NaN,
-      page: request.page,
-      read: (page) => list({ ...request, page }),
-    }));
+    return { items: await list(request), total: Number.NaN, page: request.page, read };
   }
-  return listWithTotal(
-    request.page,
-    (page) => list({ ...request, page }),
-    () => count(request.q),
-  );
+  const counted = () => count(request.q);
+  if (json) return listWithTotal(request.page, (page) => json({ ...request, page }), counted, NO_JSON_ROWS);
+  return { ...(await listWithTotal(request.page, read, counted, [])), read };
 }
 
 declare module 'fastify' {
@@ -201,7 +213,10 @@ export function sendListPage<T>(
   { items, total, page, read }: ListPage<T>,
 ) {
   const { limit, offset } = page;
-  if (wantsCsv(request)) return sendCsv(request, reply, items, read, limit);
+  if (wantsCsv(request)) {
+    if (items instanceof JsonRows) throw new Error(`${request.url}: a CSV export reads rows, not JSON`);
+    return sendCsv(request, reply, items, read, limit);
+  }
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
   const links = [`<${pageUrl(request, limit, 0)}>; rel="first"`];
   if (offset > 0) links.push(`<${pageUrl(request, limit, Math.max(0, offset - limit))}>; rel="prev"`);
@@ -212,5 +227,10 @@ export function sendListPage<T>(
   // The same URL answers CSV to another Accept: no cache on the way may hand one for the other.
   const vary = String(reply.getHeader('vary') ?? '');
   if (!/\baccept\b(?!-)/i.test(vary)) reply.header('vary', vary ? `accept, ${vary}` : 'accept');
+  if (items instanceof JsonRows) {
+    // Sent as it is: Fastify serializes only what is not already a string of JSON.
+    reply.type('application/json; charset=utf-8');
+    return reply.send(items.text);
+  }
   return items;
 }

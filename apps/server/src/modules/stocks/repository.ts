@@ -1,5 +1,15 @@
 import { QUANTITY_MAX, type StockItem, type StockSortField } from '@depot/contract';
-import { countRows, type ListColumns, orderedPage, whereSearched } from '../../db/list-query';
+import { sql } from 'kysely';
+import {
+  countRows,
+  type JsonFields,
+  jsonDecimal,
+  jsonPages,
+  type ListColumns,
+  orderedJsonPage,
+  orderedPage,
+  whereSearched,
+} from '../../db/list-query';
 import { type Reach, reached } from '../../db/reach';
 import type { Executor } from '../../db/schema';
 import { fromCents, fromGrams, toCents, toGrams } from '../../lib/amounts';
@@ -94,6 +104,30 @@ export async function listStocks(
   ).execute();
   return rows.map(toStockItem);
 }
+
+/** An item as toStockItem answers it, written by the database. */
+const stockJson = (db: Executor): JsonFields<StockItem> => ({
+  stock_id: sql.ref('stocks.id'),
+  stock_name: sql.ref('stocks.name'),
+  price: jsonDecimal(db, 'stocks.price_cents', 100),
+  quantity: sql.ref('stocks.quantity'),
+  weight: jsonDecimal(db, 'stocks.weight_grams', 1000),
+  inventory_manager_id: sql.ref('stocks.inventory_manager_id'),
+  sku: sql.ref('stocks.sku'),
+});
+
+/** listStocks's page as its JSON array. */
+export const listStocksJson = jsonPages<StockSortField>((db, reach, list) =>
+  orderedJsonPage(
+    db,
+    db.selectFrom('stocks'),
+    liveStocks(db, reach, list.q),
+    LIST_COLUMNS,
+    list.sort,
+    list.page,
+    stockJson(db),
+  ),
+);
 
 export function countStocks(db: Executor, reach: Reach, q: string | undefined): Promise<number> {
   return countRows(liveStocks(db, reach, q));

@@ -50,6 +50,7 @@ export function createStockService(deps: StockServiceDeps) {
         query,
         (list) => repo.listStocks(db, scope.reach, list),
         (q) => repo.countStocks(db, scope.reach, q),
+        (list) => repo.listStocksJson(db, scope.reach, list),
       );
     },
 
