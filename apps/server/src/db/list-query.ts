@@ -1,5 +1,12 @@
 import type { Role, SortOrder } from '@depot/contract';
-import { type Compilable, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Compilable,
+  type Expression,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { dayAfter } from '../lib/days';
 import { JsonRows, type ListRequest, type Page } from '../lib/list';
 import { compiledShapes } from './compiled-query';
@@ -332,7 +339,9 @@ export function orderedJsonPage<
     return db
       .selectFrom(sorted.as('page_row'))
       .select([
-        sql<string>`coalesce('[' || string_agg(row_to_json(page_row)::text, ',') || ']', '[]')`.as('page_json'),
+        sql<string>`coalesce('[' || string_agg(row_to_json(page_row)::text, ',') || ']', '[]')`.as(
+          'page_json',
+        ),
         sql<string>`count(*)`.as('page_rows'),
       ]);
   }

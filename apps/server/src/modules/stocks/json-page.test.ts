@@ -1,4 +1,10 @@
-import { LIST_LIMIT_MAX, STOCK_LIST, type StockSortField, stockItemSchema, stockListResponseSchema } from '@depot/contract';
+import {
+  LIST_LIMIT_MAX,
+  STOCK_LIST,
+  type StockSortField,
+  stockItemSchema,
+  stockListResponseSchema,
+} from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ListRequest, listRequestOf } from '../../lib/list';
 import { serializerCompiler } from '../../plugins/response-serializer';
@@ -111,8 +117,14 @@ describe("the stock list's JSON page, written by the database", () => {
       expect(json.text).toBe(writeAsRoute(await listStocks(t.database.db, reach, request)));
       for (const row of JSON.parse(json.text)) expect(row.inventory_manager_id).toBe(reach.id);
     }
-    const theirPage = await listStocksJson(t.database.db, theirs, requestOf({ sort: 'stock_id', order: 'asc' }));
-    expect(JSON.parse(theirPage.text).map((row: { stock_name: string }) => row.stock_name)).toEqual(['Not yours']);
+    const theirPage = await listStocksJson(
+      t.database.db,
+      theirs,
+      requestOf({ sort: 'stock_id', order: 'asc' }),
+    );
+    expect(JSON.parse(theirPage.text).map((row: { stock_name: string }) => row.stock_name)).toEqual([
+      'Not yours',
+    ]);
   });
 
   it('answers the route with it: the same page, its headers, and an empty page past the end', async () => {
