@@ -329,13 +329,18 @@ export function orderedJsonPage<
   fields: JsonFields<Row>,
 ): Compilable<JsonPageRow> {
   const named = Object.entries<Expression<unknown>>(fields);
-  const pageRows = rows.where(inPage(db, matches, columns, sort, page));
   if (isPostgres(db)) {
     // The page's rows in order as a subquery, each written by row_to_json, as PostgREST does: its
     // json_build_object and json_agg put spaces after colons and commas, a row is written compactly,
     // as JSON.stringify writes it, and an aggregate over a sorted subquery takes its rows in order.
-    let sorted = pageRows.select(named.map(([name, value]) => sql`${value}`.as(name)));
-    for (const part of orderOf(db, columns, sort)) sorted = sorted.orderBy(part);
+    const sorted = orderedPage(
+      db,
+      rows.select(named.map(([name, value]) => sql`${value}`.as(name))),
+      matches,
+      columns,
+      sort,
+      page,
+    );
     return db
       .selectFrom(sorted.as('page_row'))
       .select([
@@ -347,10 +352,12 @@ export function orderedJsonPage<
   }
   const pairs = named.flatMap(([name, value]) => [sql.lit(name), value]);
   const order = sql.join(orderOf(db, columns, sort));
-  return pageRows.select([
-    sql<string>`json_group_array(json_object(${sql.join(pairs)}) order by ${order})`.as('page_json'),
-    sql<number>`count(*)`.as('page_rows'),
-  ]) as unknown as Compilable<JsonPageRow>;
+  return rows
+    .where(inPage(db, matches, columns, sort, page))
+    .select([
+      sql<string>`json_group_array(json_object(${sql.join(pairs)}) order by ${order})`.as('page_json'),
+      sql<number>`count(*)`.as('page_rows'),
+    ]) as unknown as Compilable<JsonPageRow>;
 }
 
 /** What orderedJsonPage's query answers: one row. */
