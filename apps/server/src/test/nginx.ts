@@ -44,6 +44,7 @@ http {
     scgi_temp_path ${dir}/scgi;
 
     upstream depot_app {
+        least_conn;
 ${options.upstreams.map((upstream) => `        server ${upstream};`).join('\n')}
         keepalive 16;
     }
