@@ -341,23 +341,62 @@ export function orderedJsonPage<
       sort,
       page,
     );
-    return db
-      .selectFrom(sorted.as('page_row'))
-      .select([
-        sql<string>`coalesce('[' || string_agg(row_to_json(page_row)::text, ',') || ']', '[]')`.as(
-          'page_json',
-        ),
-        sql<string>`count(*)`.as('page_rows'),
-      ]);
+    return db.selectFrom(sorted.as('page_row')).select(postgresJsonArray('page_row'));
   }
   const pairs = named.flatMap(([name, value]) => [sql.lit(name), value]);
-  const order = sql.join(orderOf(db, columns, sort));
   return rows
     .where(inPage(db, matches, columns, sort, page))
-    .select([
-      sql<string>`json_group_array(json_object(${sql.join(pairs)}) order by ${order})`.as('page_json'),
-      sql<number>`count(*)`.as('page_rows'),
-    ]) as unknown as Compilable<JsonPageRow>;
+    .select(sqliteJsonArray(pairs, orderOf(db, columns, sort))) as unknown as Compilable<JsonPageRow>;
+}
+
+/** PostgreSQL: the rows of `alias`, a sorted subquery, as one JSON array, and how many. */
+function postgresJsonArray(alias: string) {
+  return [
+    sql<string>`coalesce('[' || string_agg(row_to_json(${sql.table(alias)})::text, ',') || ']', '[]')`.as(
+      'page_json',
+    ),
+    sql<string>`count(*)`.as('page_rows'),
+  ];
+}
+
+/** SQLite: each row as the object of `pairs` (name, value, …), in `order`, as one JSON array, and how many. */
+function sqliteJsonArray(pairs: readonly Expression<unknown>[], order: readonly RawBuilder<unknown>[]) {
+  return [
+    sql<string>`json_group_array(json_object(${sql.join(pairs)}) order by ${sql.join(order)})`.as(
+      'page_json',
+    ),
+    sql<number>`count(*)`.as('page_rows'),
+  ];
+}
+
+/**
+ * A short list read whole, such as a profile's newest notifications, written by the database as
+ * the API's JSON array, as orderedJsonPage writes a list's page. `rows` is the query without a
+ * select, sorted as `order` says and limited; `fields` are its columns, named and ordered as the
+ * API's fields, each a JSON string, number or null as the API answers it.
+ */
+export function jsonArray<DB, TB extends keyof DB>(
+  db: Executor,
+  rows: SelectQueryBuilder<DB, TB, object>,
+  fields: readonly string[],
+  order: readonly (readonly [field: string, direction: SortOrder])[],
+): Compilable<JsonPageRow> {
+  const sorted = db.selectFrom(rows.select(fields.map((field) => sql.ref(field).as(field))).as('json_row'));
+  if (isPostgres(db))
+    return sorted.select(postgresJsonArray('json_row')) as unknown as Compilable<JsonPageRow>;
+  const pairs = fields.flatMap((field) => [sql.lit(field), sql.ref(`json_row.${field}`)]);
+  const byOrder = order.map(
+    ([field, direction]) =>
+      sql`${sql.ref(`json_row.${field}`)} ${direction === 'asc' ? sql`asc` : sql`desc`}`,
+  );
+  return sorted.select(sqliteJsonArray(pairs, byOrder)) as unknown as Compilable<JsonPageRow>;
+}
+
+/** The text of a JSON page query's one row (orderedJsonPage, jsonArray). */
+export function jsonRowsOf(rows: readonly JsonPageRow[]): JsonRows {
+  const [row] = rows;
+  if (!row) throw new Error('a JSON page query answered no row');
+  return new JsonRows(row.page_json, Number(row.page_rows));
 }
 
 /** What orderedJsonPage's query answers: one row. */
@@ -370,7 +409,8 @@ interface JsonPageRow {
 function reachShape(reach: Reach): string {
   if (reach === 'all') return 'all';
   if ('field' in reach) return `field ${reach.field}`;
-  return `readers ${reach.readers.table}`;
+  const { table, reader, object } = reach.readers;
+  return `readers ${table}.${reader}.${object}`;
 }
 
 /**
@@ -398,9 +438,7 @@ export function jsonPages<SortField extends string>(
           { reach, list },
           { reachId: reach === 'all' ? 0 : reach.id, limit: list.page.limit, offset: list.page.offset },
         );
-    const [row] = rows;
-    if (!row) throw new Error('a JSON page query answered no row');
-    return new JsonRows(row.page_json, Number(row.page_rows));
+    return jsonRowsOf(rows);
   };
 }
 

@@ -47,6 +47,23 @@ export class JsonRows {
 
 const NO_JSON_ROWS = new JsonRows('[]', 0);
 
+/**
+ * Sends an answer one of whose arrays the database wrote (JsonRows), such as a profile's
+ * notifications. The route's serializer writes the rest with that array empty, then the database's
+ * text takes the empty array's place. A string in the answer cannot hold `"field":[]` (its quotes
+ * would be escaped), so the first such text is the field: here, a top-level field before any other
+ * array of that name.
+ */
+export function sendWithJsonRows(reply: FastifyReply, answer: object, field: string, rows: JsonRows) {
+  // The route's serializer answers a string (fast-json-stringify, plugins/response-serializer.ts).
+  const text = String(reply.serialize({ ...answer, [field]: [] }));
+  const empty = `"${field}":[]`;
+  const at = text.indexOf(empty);
+  if (at < 0) throw new Error(`the answer has no ${field} field to fill`);
+  reply.type('application/json; charset=utf-8');
+  return reply.send(`${text.slice(0, at)}"${field}":${rows.text}${text.slice(at + empty.length)}`);
+}
+
 /** One page of a list and the total behind it. */
 export interface ListPage<T> {
   /** The rows, or (a list that has its database write its JSON) the page's JSON array. */

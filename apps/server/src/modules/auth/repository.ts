@@ -1,7 +1,9 @@
 import type { ApprovalStatus, Role } from '@depot/contract';
 import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
+import { jsonArray, jsonRowsOf } from '../../db/list-query';
 import type { Executor } from '../../db/schema';
+import type { JsonRows } from '../../lib/list';
 
 const userColumns = ['users.id', 'users.role', 'users.name', 'users.email'] as const;
 
@@ -206,15 +208,40 @@ export async function markResetTokenUsed(db: Executor, tokenId: number, usedAt: 
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function listNewestNotifications(db: Executor, userId: number, limit: number) {
-  return db
+/**
+ * A notification's fields as the API names them (its columns' own names) and as the route's
+ * serializer writes them: the optional order_id after the required fields.
+ */
+const NOTIFICATION_FIELDS = ['id', 'title', 'message', 'created_at', 'order_id'] as const;
+
+const newestNotifications = (db: Executor, userId: number, limit: number) =>
+  db
     .selectFrom('notifications')
-    .select(['id', 'title', 'message', 'order_id', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+
+export function listNewestNotifications(db: Executor, userId: number, limit: number) {
+  return newestNotifications(db, userId, limit).select(NOTIFICATION_FIELDS).execute();
+}
+
+// The profile's part that grows: written as JSON by the database, compiled once
+// (docs/decisions/041-lists-written-by-the-database.md).
+const newestNotificationsJsonQuery = compiledQuery((db, args: { userId: number; limit: number }) =>
+  jsonArray(db, newestNotifications(db, args.userId, args.limit), NOTIFICATION_FIELDS, [
+    ['created_at', 'desc'],
+    ['id', 'desc'],
+  ]),
+);
+
+/** listNewestNotifications's rows as the API's JSON array, written by the database. */
+export async function newestNotificationsJson(
+  db: Executor,
+  userId: number,
+  limit: number,
+): Promise<JsonRows> {
+  return jsonRowsOf((await newestNotificationsJsonQuery.execute(db, { userId, limit })).rows);
 }
 
 /** Whether an approved, active Inventory Manager exists: the first one of an install owns the business. */

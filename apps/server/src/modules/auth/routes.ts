@@ -13,6 +13,7 @@ import {
 } from '@depot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendWithJsonRows } from '../../lib/list';
 import { auditContextOf } from '../audit/context';
 import { scopeOf } from './authenticate';
 import type { AuthService } from './service';
@@ -110,8 +111,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         response: { 200: profileSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => {
-      return authService.getProfile(scopeOf(request).user, request.mustChangePassword);
+    async (request, reply) => {
+      const { notifications, ...profile } = await authService.getProfile(
+        scopeOf(request).user,
+        request.mustChangePassword,
+      );
+      return sendWithJsonRows(reply, profile, 'notifications', notifications);
     },
   );
 

@@ -27,7 +27,7 @@ import {
   UnauthorizedError,
 } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
-import { listRequestOf } from '../../lib/list';
+import { type JsonRows, listRequestOf } from '../../lib/list';
 import type { Mailer } from '../../lib/mailer';
 import { createToken, hashToken } from '../../lib/tokens';
 import { type AuditContext, actorOf } from '../audit/context';
@@ -97,6 +97,9 @@ export interface AuthenticatedSession {
 
 /** Locks out a second first manager registering at the same moment on PostgreSQL (any fixed key). */
 const FIRST_MANAGER_LOCK = 16_016;
+
+/** A profile whose notifications the database wrote as JSON (lib/list.ts, sendWithJsonRows). */
+export type ProfileAnswer = Omit<Profile, 'notifications'> & { notifications: JsonRows };
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
@@ -384,8 +387,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) < deps.sessionIdleMs;
     },
 
-    /** The profile of the session's user; `mustChangePassword` as the session read it (one query fewer). */
-    async getProfile(user: SessionUser, mustChangePassword: boolean): Promise<Profile> {
+    /**
+     * The profile of the session's user; `mustChangePassword` as the session read it (one query
+     * fewer). Its notifications come as the database wrote them (the route splices them in).
+     */
+    async getProfile(user: SessionUser, mustChangePassword: boolean): Promise<ProfileAnswer> {
       // Each list's newest rows, in its default order.
       const newest = <SortField extends string>(spec: ListSpec<SortField>) =>
         listRequestOf(spec, { limit: PROFILE_LIST_LIMIT });
@@ -393,7 +399,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const isManager = user.role === 'Inventory Manager';
       const isSupplier = user.role === 'Supplier';
       const [notifications, stocks, products, supplyOrdersPlaced, supplyOrdersReceived] = await Promise.all([
-        repo.listNewestNotifications(db, user.id, PROFILE_LIST_LIMIT),
+        repo.newestNotificationsJson(db, user.id, PROFILE_LIST_LIMIT),
         isManager ? stocksRepo.listStocks(db, own('inventory_manager_id'), newest(STOCK_LIST)) : [],
         isSupplier
           ? productsRepo.listProducts(db, { reach: own('supplier_id') }, newest(SUPPLIER_PRODUCT_LIST))
