@@ -566,6 +566,9 @@ async function warmUp(setUps: SetUp[]) {
   for (let next = cold(); next.length > 0; next = cold()) {
     for (const setUp of next) {
       const { requests } = await load(setUp, setUp.fixture, WARM_UP_BURST_S);
+      // A set-up that answers nothing would otherwise be warmed for ever.
+      if (requests.total === 0)
+        throw new Error(`${setUp.name}: no answer in a ${WARM_UP_BURST_S} s warm-up burst`);
       served.set(setUp, (served.get(setUp) ?? 0) + requests.total);
     }
   }

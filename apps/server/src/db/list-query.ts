@@ -370,18 +370,22 @@ function sqliteJsonArray(pairs: readonly Expression<unknown>[], order: readonly 
 }
 
 /**
- * A short list read whole, such as a profile's newest notifications, written by the database as
- * the API's JSON array, as orderedJsonPage writes a list's page. `rows` is the query without a
- * select, sorted as `order` says and limited; `fields` are its columns, named and ordered as the
- * API's fields, each a JSON string, number or null as the API answers it.
+ * The first `limit` of `rows` in `order`, written by the database as the API's JSON array, as
+ * orderedJsonPage writes a list's page: for a short list read from its start, such as a profile's
+ * newest notifications. `rows` is the filtered query without a select or an order; `fields` are
+ * its columns, named and ordered as the API's fields, each a JSON string, number or null as the API
+ * answers it; `order` names fields.
  */
 export function jsonArray<DB, TB extends keyof DB>(
   db: Executor,
   rows: SelectQueryBuilder<DB, TB, object>,
   fields: readonly string[],
   order: readonly (readonly [field: string, direction: SortOrder])[],
+  limit: number,
 ): Compilable<JsonPageRow> {
-  const sorted = db.selectFrom(rows.select(fields.map((field) => sql.ref(field).as(field))).as('json_row'));
+  let first = rows.select(fields.map((field) => sql.ref(field).as(field)));
+  for (const [field, direction] of order) first = first.orderBy(sql.ref(field), direction);
+  const sorted = db.selectFrom(first.limit(limit).as('json_row'));
   if (isPostgres(db))
     return sorted.select(postgresJsonArray('json_row')) as unknown as Compilable<JsonPageRow>;
   const pairs = fields.flatMap((field) => [sql.lit(field), sql.ref(`json_row.${field}`)]);

@@ -47,12 +47,18 @@ export class JsonRows {
 
 const NO_JSON_ROWS = new JsonRows('[]', 0);
 
+/** Sends JSON text as it is: Fastify serializes only what is not already a string. */
+function sendJsonText(reply: FastifyReply, text: string) {
+  reply.type('application/json; charset=utf-8');
+  return reply.send(text);
+}
+
 /**
- * Sends an answer one of whose arrays the database wrote (JsonRows), such as a profile's
+ * Sends an answer whose `field`, an array, the database wrote (JsonRows), such as a profile's
  * notifications. The route's serializer writes the rest with that array empty, then the database's
- * text takes the empty array's place. A string in the answer cannot hold `"field":[]` (its quotes
- * would be escaped), so the first such text is the field: here, a top-level field before any other
- * array of that name.
+ * text takes the empty array's place. No string in the answer can hold `"field":[]` (its quotes
+ * would be escaped), so the first such text is the field itself, as long as no nested object
+ * before it has an empty array of the same name.
  */
 export function sendWithJsonRows(reply: FastifyReply, answer: object, field: string, rows: JsonRows) {
   // The route's serializer answers a string (fast-json-stringify, plugins/response-serializer.ts).
@@ -60,8 +66,7 @@ export function sendWithJsonRows(reply: FastifyReply, answer: object, field: str
   const empty = `"${field}":[]`;
   const at = text.indexOf(empty);
   if (at < 0) throw new Error(`the answer has no ${field} field to fill`);
-  reply.type('application/json; charset=utf-8');
-  return reply.send(`${text.slice(0, at)}"${field}":${rows.text}${text.slice(at + empty.length)}`);
+  return sendJsonText(reply, `${text.slice(0, at)}"${field}":${rows.text}${text.slice(at + empty.length)}`);
 }
 
 /** One page of a list and the total behind it. */
@@ -244,10 +249,6 @@ export function sendListPage<T>(
   // The same URL answers CSV to another Accept: no cache on the way may hand one for the other.
   const vary = String(reply.getHeader('vary') ?? '');
   if (!/\baccept\b(?!-)/i.test(vary)) reply.header('vary', vary ? `accept, ${vary}` : 'accept');
-  if (items instanceof JsonRows) {
-    // Sent as it is: Fastify serializes only what is not already a string of JSON.
-    reply.type('application/json; charset=utf-8');
-    return reply.send(items.text);
-  }
+  if (items instanceof JsonRows) return sendJsonText(reply, items.text);
   return items;
 }

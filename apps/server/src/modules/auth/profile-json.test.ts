@@ -2,7 +2,7 @@ import { profileSchema } from '@depot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializerCompiler } from '../../plugins/response-serializer';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
-import { listNewestNotifications, newestNotificationsJson } from './repository';
+import { newestNotificationsJson } from './repository';
 
 /**
  * A profile's notifications are written as JSON by the database and spliced into the answer the
@@ -48,9 +48,16 @@ async function profileOf(cookie: string) {
   return answer.body;
 }
 
-/** What the route wrote before: its serializer over the answer, with the rows path's notifications. */
+/** What the route wrote before: its serializer over the answer, with the notifications read as rows. */
 async function writtenFromRows(body: string, userId: number) {
-  const notifications = await listNewestNotifications(t.database.db, userId, PROFILE_NOTIFICATIONS);
+  const notifications = await t.database.db
+    .selectFrom('notifications')
+    .select(['id', 'title', 'message', 'order_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PROFILE_NOTIFICATIONS)
+    .execute();
   return writeAsRoute({ ...JSON.parse(body), notifications });
 }
 

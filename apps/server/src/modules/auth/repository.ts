@@ -214,28 +214,22 @@ export async function markResetTokenUsed(db: Executor, tokenId: number, usedAt: 
  */
 const NOTIFICATION_FIELDS = ['id', 'title', 'message', 'created_at', 'order_id'] as const;
 
-const newestNotifications = (db: Executor, userId: number, limit: number) =>
-  db
-    .selectFrom('notifications')
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit);
-
-export function listNewestNotifications(db: Executor, userId: number, limit: number) {
-  return newestNotifications(db, userId, limit).select(NOTIFICATION_FIELDS).execute();
-}
-
 // The profile's part that grows: written as JSON by the database, compiled once
 // (docs/decisions/041-lists-written-by-the-database.md).
 const newestNotificationsJsonQuery = compiledQuery((db, args: { userId: number; limit: number }) =>
-  jsonArray(db, newestNotifications(db, args.userId, args.limit), NOTIFICATION_FIELDS, [
-    ['created_at', 'desc'],
-    ['id', 'desc'],
-  ]),
+  jsonArray(
+    db,
+    db.selectFrom('notifications').where('user_id', '=', args.userId),
+    NOTIFICATION_FIELDS,
+    [
+      ['created_at', 'desc'],
+      ['id', 'desc'],
+    ],
+    args.limit,
+  ),
 );
 
-/** listNewestNotifications's rows as the API's JSON array, written by the database. */
+/** A user's newest notifications, newest first, as the API's JSON array written by the database. */
 export async function newestNotificationsJson(
   db: Executor,
   userId: number,
