@@ -88,6 +88,24 @@ describe("the stock list's JSON page, written by the database", () => {
     for (const row of JSON.parse(json.text)) expect(stockItemSchema.parse(row)).toEqual(row);
   });
 
+  it.each(['asc', 'desc'] as const)(
+    'keeps the sort (by name, %s) in a page read from the end, as in the whole list',
+    async (order) => {
+      const reach = { field: 'inventory_manager_id', id: managerId } as const;
+      const whole = JSON.parse(
+        (await listStocksJson(t.database.db, reach, requestOf({ sort: 'stock_name', order }))).text,
+      );
+      // Rows 7 to 9 of 10, found counting back from the end (lib/list.ts, listWithTotal).
+      const request = {
+        ...requestOf({ sort: 'stock_name', order }),
+        page: { limit: 3, offset: 1, fromEnd: true },
+      };
+      const json = await listStocksJson(t.database.db, reach, request);
+      expect(json.text).toBe(writeAsRoute(await listStocks(t.database.db, reach, request)));
+      expect(JSON.parse(json.text)).toEqual(whole.slice(6, 9));
+    },
+  );
+
   it("runs a shape compiled once with each call's own reach and page", async () => {
     const other = await registerAndLogin(t.app, 'Inventory Manager', { name: 'Other Pager' });
     const now = t.clock.now().toISOString();
