@@ -337,13 +337,10 @@ export function orderedJsonPage<
     sort,
     page,
   );
-  return db.selectFrom(sorted.as('page_row')).select(
-    jsonArrayOf(
-      db,
-      'page_row',
-      named.map(([name]) => name),
-    ),
-  ) as unknown as Compilable<JsonPageRow>;
+  const names = named.map(([name]) => name);
+  return db
+    .selectFrom(sorted.as('page_row'))
+    .select(jsonArrayOf(db, 'page_row', names)) as unknown as Compilable<JsonPageRow>;
 }
 
 /**
