@@ -346,9 +346,10 @@ export function orderedJsonPage<
 /**
  * The rows of `alias`, a sorted subquery whose columns are `names`, as one JSON array in the
  * subquery's order, and how many. Both databases aggregate a sorted subquery in its order:
- * PostgreSQL's documentation gives it for ordering an aggregate's input; SQLite neither flattens
- * an ORDER BY subquery into an aggregate nor drops its ORDER BY when the outer query has none
- * (its query optimizer overview, flattening rule 16), which is what keeps group_concat in order.
+ * PostgreSQL's documentation gives it for ordering an aggregate's input. SQLite does not flatten
+ * an ORDER BY subquery into an aggregate query (its optimizer overview, flattening rule 16), and
+ * keeps a FROM subquery's ORDER BY whenever the outer query uses an aggregate other than count,
+ * min or max (the conditions under which select.c omits a superfluous one): both for group_concat.
  * An ORDER BY inside the aggregate would sort the page a second time: on SQLite a sixth of the
  * stock list's query. The byte-for-byte tests (modules/stocks/json-page.test.ts,
  * modules/auth/profile-json.test.ts) hold the order on both databases.
