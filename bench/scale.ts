@@ -53,7 +53,7 @@ import {
   postgresProcesses,
   totalCpuMs,
 } from './support/processes';
-import { cpuProfileFlags } from './support/server-bench';
+import { cpuProfileFlags, vacuumAnalyzeSchema } from './support/server-bench';
 
 const USAGE = `Load test of the dashboards' mix: SQLite vs PostgreSQL, or scale-out under CPU quotas.
 
@@ -436,9 +436,14 @@ async function startInstances(
 /** Numbers each set-up, for its PGAPPNAME. */
 let setUpCounter = 0;
 
-async function readySetUp(setUp: Omit<SetUp, 'fixture' | 'rounds'>): Promise<SetUp> {
+async function readySetUp(
+  setUp: Omit<SetUp, 'fixture' | 'rounds'>,
+  afterSeeding?: () => Promise<void>,
+): Promise<SetUp> {
   try {
-    return { ...setUp, fixture: await seed(setUp.url), rounds: [] };
+    const fixture = await seed(setUp.url);
+    await afterSeeding?.();
+    return { ...setUp, fixture, rounds: [] };
   } catch (error) {
     await setUp.stop();
     throw error;
@@ -517,17 +522,20 @@ async function startPostgresSetUp(
   const name = nginx
     ? `${count} instance${count > 1 ? 's' : ''} behind nginx, PostgreSQL`
     : '1 instance, PostgreSQL';
-  return readySetUp({
-    name,
-    kind: 'postgres',
-    instances: count,
-    connections: options.connectionsPerInstance ? CONNECTIONS * count : CONNECTIONS,
-    url: nginx?.url ?? (instances.urls[0] as string),
-    pids: instances.pids,
-    postgresPids: () => backendPids(server.url, applicationName),
-    groups: [...(options.groups ?? []), ...(options.databaseGroup ? [options.databaseGroup] : [])],
-    stop,
-  });
+  return readySetUp(
+    {
+      name,
+      kind: 'postgres',
+      instances: count,
+      connections: options.connectionsPerInstance ? CONNECTIONS * count : CONNECTIONS,
+      url: nginx?.url ?? (instances.urls[0] as string),
+      pids: instances.pids,
+      postgresPids: () => backendPids(server.url, applicationName),
+      groups: [...(options.groups ?? []), ...(options.databaseGroup ? [options.databaseGroup] : [])],
+      stop,
+    },
+    () => vacuumAnalyzeSchema(schema.url),
+  );
 }
 
 async function machineDescription(postgresUrl: string): Promise<string> {

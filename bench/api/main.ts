@@ -33,7 +33,7 @@ import { call } from '../../apps/server/src/test/http-client';
 import { orderDraftFor } from '../../apps/server/src/test/order-draft';
 import { createScratchSchema } from '../../apps/server/src/test/test-app';
 import { benchOptions, cacheMb } from '../support/options';
-import { timeGet } from '../support/server-bench';
+import { timeGet, vacuumAnalyzeSchema } from '../support/server-bench';
 import { REFERENCE_COOKIE } from './reference-server';
 import { type Business, COURIER_ORDERS, CUSTOMER_NOTIFICATIONS, STOCK_ITEMS, seedBusiness } from './seed';
 
@@ -596,6 +596,7 @@ async function main() {
         if (!business) {
           console.log(`${kind}: seeding through the API …`);
           business = await seedBusiness(depot.url);
+          if (kind === 'postgres') await vacuumAnalyzeSchema(databaseUrl);
           console.log(`${kind}: seeded; Depot's peak memory so far ${peakRssMiB(depot.child.pid)} MiB`);
         }
         all = endpoints(business, referenceToken);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { TOTAL_COUNT_HEADER } from '@depot/contract';
+import pg from 'pg';
 import { createDatabase } from '../../apps/server/src/db/database';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
 import { freePort } from '../../apps/server/src/test/free-port';
@@ -118,4 +119,24 @@ export async function timeGet(
   times.sort((a, b) => a - b);
   const bytes = Buffer.byteLength(JSON.stringify(body));
   return { rows, body, bytes, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+/**
+ * Vacuums and analyzes the tables of the schema a PostgreSQL URL names, after seeding through the
+ * API: what autovacuum does on a server that runs it. This machine kind's PostgreSQL has autovacuum
+ * off, and a schema seeded a moment ago would otherwise be planned without statistics and read
+ * with the dead rows of every stock update in it (a stock list then cost its backend 0.17 ms
+ * instead of 0.13 ms).
+ */
+export async function vacuumAnalyzeSchema(postgresUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      'select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()',
+    );
+    if (rows.length > 0) await client.query(`vacuum analyze ${rows.map((row) => row.name).join(', ')}`);
+  } finally {
+    await client.end();
+  }
 }
