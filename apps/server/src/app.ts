@@ -22,7 +22,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { TooManyRequestsError } from './lib/errors';
 import { createInProcessEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
-import { startPostgresEventBus } from './lib/postgres-event-bus';
+import { type PostgresEventBus, startPostgresEventBus } from './lib/postgres-event-bus';
 import { accountRoutes } from './modules/account/routes';
 import { createAccountService } from './modules/account/service';
 import { addressRoutes } from './modules/addresses/routes';
@@ -32,7 +32,8 @@ import { createActivityService } from './modules/audit/service';
 import { authentication } from './modules/auth/authenticate';
 import type { PasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
+import { createAuthService, type SessionRow } from './modules/auth/service';
+import { createSessionCache, type SessionCache } from './modules/auth/session-cache';
 import { courierRoutes } from './modules/couriers/routes';
 import { createCourierService } from './modules/couriers/service';
 import { eventRoutes } from './modules/events/routes';
@@ -147,7 +148,12 @@ function requestIdOf(request: IncomingMessage): string {
  * database: LISTEN/NOTIFY, so an event reaches browsers connected to any of them
  * (docs/architecture.md#live-updates).
  */
-async function openEventBus(app: FastifyInstance, database: DatabaseHandle, clock: Clock): Promise<EventBus> {
+async function openEventBus(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  clock: Clock,
+  sessions?: SessionCacheWiring,
+): Promise<EventBus> {
   if (database.dialect === 'sqlite') {
     return createInProcessEventBus((err) => app.log.error({ err }, 'live event listener failed'));
   }
@@ -156,10 +162,39 @@ async function openEventBus(app: FastifyInstance, database: DatabaseHandle, cloc
     connectionConfig: database.connectionConfig,
     log: app.log,
     clock,
+    ...(sessions ? { onSessionChange: sessions.cache.forgetAll } : {}),
   });
+  sessions?.hearFrom(bus);
   // Registered after the database's hook, so it runs before it: queued events go out first.
   app.addHook('onClose', () => bus.close());
   return bus;
+}
+
+/**
+ * The sessions kept on PostgreSQL (modules/auth/session-cache.ts): forgotten when this instance
+ * writes a session or user, when the database tells of another's change, and never used while
+ * that notice could not arrive. SQLite reads a session in this process: nothing to save there.
+ */
+function sessionCacheOf(database: DatabaseHandle, lifetimeMs: number): SessionCacheWiring | undefined {
+  if (database.dialect !== 'postgres' || lifetimeMs === 0) return undefined;
+  let bus: PostgresEventBus | undefined;
+  const cache = createSessionCache<SessionRow>({
+    lifetimeMs,
+    hearsChanges: () => bus?.isListening() ?? false,
+  });
+  database.watchWrites(['sessions', 'users'], cache.forgetAll);
+  return {
+    cache,
+    hearFrom(listener) {
+      bus = listener;
+    },
+  };
+}
+
+interface SessionCacheWiring {
+  cache: SessionCache<SessionRow>;
+  /** The bus that hands on the database's notices of changes; until it listens, nothing kept is used. */
+  hearFrom(bus: PostgresEventBus): void;
 }
 
 /**
@@ -260,7 +295,9 @@ export async function buildApp(options: BuildAppOptions) {
 
   const secureCookies = config.publicUrl.startsWith('https://');
   const clock = options.clock ?? systemClock;
-  const events = options.events ?? (await openEventBus(app, database, clock));
+  // A bus passed in was opened elsewhere and would not tell this cache of changes: none is kept then.
+  const sessions = options.events ? undefined : sessionCacheOf(database, config.sessionCacheMs);
+  const events = options.events ?? (await openEventBus(app, database, clock, sessions));
   const passwords = options.passwords;
   const authService = createAuthService({
     db: database.db,
@@ -273,6 +310,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
+    ...(sessions ? { sessionCache: sessions.cache } : {}),
     background: backgroundTasks,
     ...(options.passwords ? { passwords: options.passwords } : {}),
   });

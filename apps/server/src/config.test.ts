@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       sessionIdleMs: 30 * 60_000,
       sessionMaxMs: 12 * 3_600_000,
+      sessionCacheMs: 2000,
       databaseTimeouts: {
         statementMs: 5000,
         lockMs: 2000,

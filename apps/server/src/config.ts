@@ -69,6 +69,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Depot <no-reply@depot.local>'),
   SESSION_IDLE_MINUTES: positiveInt(1, 24 * 60).default(30),
   SESSION_MAX_HOURS: positiveInt(1, 24 * 30).default(12),
+  SESSION_CACHE_MS: positiveInt(0, 60_000).default(2_000),
   PINCODE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -116,6 +117,11 @@ export interface Config {
   mailFrom: string;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /**
+   * How long a session read on PostgreSQL may answer again without asking it (0: never); a change
+   * to the session or its user ends that at once (docs/decisions/043-session-cache.md).
+   */
+  sessionCacheMs: number;
   pincodeApiUrl: string | undefined;
   logLevel: string;
   /** Folder of the built web app; undefined serves no front end. */
@@ -199,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     pincodeApiUrl: e.PINCODE_API_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

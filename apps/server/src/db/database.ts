@@ -57,6 +57,12 @@ export type DatabaseHandle =
       connectionConfig: pg.ClientConfig;
       /** Round trips and pool waits so far (bench/pg-profile.ts reads them per request). */
       statistics(): PoolStatistics;
+      /**
+       * Calls `listener` once a statement of this pool that updates, deletes or truncates rows of
+       * one of `tables` has committed: when the statement ends, and again when the transaction it
+       * ran in commits or rolls back. So the listener has run before the request that wrote goes on.
+       */
+      watchWrites(tables: readonly string[], listener: () => void): void;
     });
 
 /** What a PostgreSQL pool has done since it opened; counters only grow. */
@@ -265,7 +271,8 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     checkouts: 0,
     waitMs: 0,
   };
-  instrument(pool, statistics);
+  const writeWatchers: WriteWatcher[] = [];
+  instrument(pool, statistics, writeWatchers);
   const dialect = new PostgresDialect({ pool });
   const db = new Kysely<Database>({ dialect });
   // A Transaction built by pipelinedTransaction needs these; it never uses the driver (it cannot
@@ -276,6 +283,7 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     dialect: 'postgres',
     connectionConfig,
     statistics: () => ({ ...statistics }),
+    watchWrites: (tables, listener) => writeWatchers.push({ writes: writesTo(tables), listener }),
     timeouts,
     probe: async () => {
       await probePool.query('select 1');
@@ -386,13 +394,45 @@ type QueryCallback = (error: Error | null, result: pg.QueryResult) => void;
 /** Set by bench/pg-profile.ts --trace: sees every statement a PostgreSQL pool sends. */
 export const statementTrace: { listener?: (text: string) => void } = {};
 
+interface WriteWatcher {
+  writes: RegExp;
+  listener: () => void;
+}
+
+/** Statements as Kysely writes them: `update "users" set …`, `delete from "sessions" where …`. */
+const writesTo = (tables: readonly string[]) =>
+  new RegExp(
+    `^\\s*(?:update|delete\\s+from|truncate(?:\\s+table)?)\\s+"?(?:${tables.join('|')})"?(?:\\s|$)`,
+    'i',
+  );
+const ENDS_TRANSACTION = /^\s*(?:commit|rollback|end)\b/i;
+
 /**
  * Counts every statement a pool's clients send and names the app's parameterised ones (Kysely
  * sends `query(text, values)`), so each connection prepares a statement once. Statements without
- * values and every other call shape (cursors, config objects) pass through as they are.
+ * values and every other call shape (cursors, config objects) pass through as they are. Tells the
+ * write watchers about the writes they watch (DatabaseHandle.watchWrites).
  */
-function instrument(pool: pg.Pool, statistics: PoolStatistics): void {
+function instrument(pool: pg.Pool, statistics: PoolStatistics, writeWatchers: readonly WriteWatcher[]): void {
   pool.on('connect', (client) => {
+    // The watchers whose tables this connection wrote since its transaction began.
+    const written = new Set<WriteWatcher>();
+    const afterWrites = (text: unknown, sent: unknown) => {
+      if (writeWatchers.length === 0 || typeof text !== 'string') return;
+      let due: WriteWatcher[] = [];
+      if (ENDS_TRANSACTION.test(text)) {
+        due = [...written];
+        written.clear();
+      } else {
+        due = writeWatchers.filter((watcher) => watcher.writes.test(text));
+        for (const watcher of due) written.add(watcher);
+      }
+      if (due.length === 0 || !(sent instanceof Promise)) return;
+      const tell = () => {
+        for (const watcher of due) watcher.listener();
+      };
+      sent.then(tell, tell);
+    };
     const send = client.query.bind(client) as QueryFunction;
     const socket = (client as unknown as { connection?: { stream?: NodeJS.WritableStream & Corkable } })
       .connection?.stream;
@@ -428,10 +468,14 @@ function instrument(pool: pg.Pool, statistics: PoolStatistics): void {
         const name = statementName(text);
         if (name !== undefined) {
           if (parsed?.[name] === text) statistics.preparedReuses += 1;
-          return sendNamed(send, name, text, values);
+          const sent = sendNamed(send, name, text, values);
+          afterWrites(text, sent);
+          return sent;
         }
       }
-      return send(...args);
+      const sent = send(...args);
+      afterWrites(text, sent);
+      return sent;
     };
   });
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;

@@ -37,6 +37,7 @@ import { failedAttemptsAndReturnsMigration } from './migrations/2026-12-16-faile
 import { deliveryProofsMigration } from './migrations/2026-12-17-delivery-proofs';
 import { orderRevenueMigration } from './migrations/2026-12-18-order-revenue';
 import { orderableProductsIndexMigration } from './migrations/2026-12-19-orderable-products-index';
+import { sessionChangeNoticesMigration } from './migrations/2026-12-20-session-change-notices';
 
 /** Migrations in the order they run; names are dated so the order is plain to read. */
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '2026-12-17-delivery-proofs': deliveryProofsMigration,
   '2026-12-18-order-revenue': orderRevenueMigration,
   '2026-12-19-orderable-products-index': orderableProductsIndexMigration,
+  '2026-12-20-session-change-notices': sessionChangeNoticesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveEvent } from '@depot/contract';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_POSTGRES_URL } from '../test/test-app';
@@ -125,6 +126,43 @@ describe('PostgreSQL LISTEN/NOTIFY event bus', () => {
     expect(onB).toEqual([large, notification(31)]);
     const stored = await database.db.selectFrom('live_events').select('payload').execute();
     expect(stored.map((row) => JSON.parse(row.payload))).toContainEqual(large);
+  });
+
+  it('hands on the database’s notices of changed sessions and users of its own schema only, and a reconnection as one', async () => {
+    if (database.dialect !== 'postgres') throw new Error('these tests need PostgreSQL');
+    const applicationName = `depot bus test ${randomBytes(4).toString('hex')}`;
+    let changes = 0;
+    const bus = await startPostgresEventBus({
+      db: database.db,
+      connectionConfig: { ...database.connectionConfig, application_name: applicationName },
+      log,
+      reconnectDelays: { firstMs: 20, maxMs: 200 },
+      onSessionChange: () => {
+        changes += 1;
+      },
+    });
+    buses.push(bus);
+    expect(bus.isListening()).toBe(true);
+    // Each statement commits on its own and its notice goes out in commit order: once the last
+    // has arrived, any notice of those before it would have.
+    await sql`update sessions set last_seen_at = last_seen_at`.execute(database.db);
+    await sql`update users set name = name`.execute(otherDatabase.db);
+    await sql`update users set name = name`.execute(database.db);
+    await waitFor(() => changes === 1, { withinMs: 5000, what: 'the notice of a changed user' });
+    await sql`delete from sessions where false`.execute(database.db);
+    await waitFor(() => changes === 2, { withinMs: 5000, what: 'the notice of a deleted session' });
+
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    try {
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [applicationName],
+      );
+    } finally {
+      await admin.end();
+    }
+    await waitFor(() => changes === 3 && bus.isListening(), { withinMs: 5000, what: 'the reconnection' });
   });
 
   it('reconnects and listens again after its connection is terminated, telling subscribers they may have missed events', async () => {

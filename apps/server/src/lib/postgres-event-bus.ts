@@ -23,6 +23,8 @@ const MAX_CHANNEL_BYTES = 63;
 const PING_INTERVAL_MS = 30_000;
 const PING_TIMEOUT_MS = 10_000;
 const DEFAULT_RECONNECT_DELAYS = { firstMs: 250, maxMs: 10_000 };
+/** Where the database tells of a changed session or user (migration 2026-12-20-session-change-notices). */
+export const SESSION_CHANGES_CHANNEL = 'depot_session_changes';
 
 /** What travels in one NOTIFY: the publishing instance, the user, and the event or the row holding it. */
 type Envelope = { from: string; userId: number } & ({ event: LiveEvent } | { ref: number });
@@ -42,6 +44,11 @@ export interface PostgresEventBusOptions {
   clock?: Clock;
   /** Wait before reconnecting the listener: doubling from firstMs up to maxMs (tests shorten it). */
   reconnectDelays?: { firstMs: number; maxMs: number };
+  /**
+   * Called when a session or user of this schema changed (the database's notice), and when the
+   * listener reconnects, since notices sent meanwhile were lost.
+   */
+  onSessionChange?: () => void;
 }
 
 export interface PostgresEventBus extends EventBus {
@@ -49,6 +56,8 @@ export interface PostgresEventBus extends EventBus {
   readonly channel: string;
   /** Sends what is still queued, then closes the listening connection. */
   close(): Promise<void>;
+  /** Whether the listening connection is open: what other instances send can arrive. */
+  isListening(): boolean;
 }
 
 export function channelForSchema(schema: string): string {
@@ -73,6 +82,7 @@ export async function startPostgresEventBus(options: PostgresEventBusOptions): P
   const interruptHandlers = new Set<() => void>();
   let connection: pg.Client | undefined;
   let channel = '';
+  let schema = '';
   let closed = false;
   let failedAttempts = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -91,14 +101,18 @@ export async function startPostgresEventBus(options: PostgresEventBusOptions): P
     client.on('end', () => dropConnection(client));
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload) receive(message.payload);
+      else if (message.channel === SESSION_CHANGES_CHANNEL && message.payload === schema)
+        options.onSessionChange?.();
     });
     try {
       await client.connect();
       if (!channel) {
         const { rows } = await client.query<{ schema: string | null }>('select current_schema() as schema');
-        channel = channelForSchema(rows[0]?.schema ?? 'public');
+        schema = rows[0]?.schema ?? 'public';
+        channel = channelForSchema(schema);
       }
       await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      if (options.onSessionChange) await client.query(`listen ${SESSION_CHANGES_CHANNEL}`);
       return client;
     } catch (error) {
       await client.end().catch(() => {});
@@ -137,6 +151,7 @@ export async function startPostgresEventBus(options: PostgresEventBusOptions): P
       failedAttempts = 0;
       log.info({ channel }, 'live event listener reconnected');
       // What other instances published while the connection was down never arrived here.
+      options.onSessionChange?.();
       for (const onInterrupted of [...interruptHandlers]) onInterrupted();
     }, reconnectDelay());
   }
@@ -246,6 +261,8 @@ export async function startPostgresEventBus(options: PostgresEventBusOptions): P
         interruptHandlers.delete(handler);
       };
     },
+
+    isListening: () => connection !== undefined,
 
     async close() {
       closed = true;

@@ -38,6 +38,7 @@ import * as productsRepo from '../supplier-products/repository';
 import * as supplyOrdersRepo from '../supply-orders/repository';
 import { argon2PasswordHasher, assertNotCommonPassword, type PasswordHasher } from './passwords';
 import * as repo from './repository';
+import type { SessionCache } from './session-cache';
 
 /**
  * The limits on guessing and on reset mails, and how they are balanced, are
@@ -86,7 +87,12 @@ export interface AuthServiceDeps {
   passwords?: PasswordHasher;
   /** Where reset mails are sent from, after the answer. */
   background: BackgroundTasks;
+  /** Sessions read lately (PostgreSQL only): see session-cache.ts for when one is forgotten. */
+  sessionCache?: SessionCache<SessionRow>;
 }
+
+/** A session and its user as the database holds them. */
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.getSessionByTokenHash>>>;
 
 export interface AuthenticatedSession {
   user: SessionUser;
@@ -111,6 +117,14 @@ export function createAuthService(deps: AuthServiceDeps) {
   const dummyHash = passwords.hash('depot-dummy-password-for-timing');
 
   const touchIntervalMs = sessionTouchIntervalMs(deps.sessionIdleMs);
+  const isOpen = (row: SessionRow, now: number) =>
+    now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) < deps.sessionIdleMs;
+  const touchDue = (row: SessionRow, now: number) => now - Date.parse(row.last_seen_at) >= touchIntervalMs;
+  const authenticated = (row: SessionRow): AuthenticatedSession => ({
+    sessionId: row.session_id,
+    user: { id: row.id, role: row.role, name: row.name, email: row.email },
+    mustChangePassword: row.must_change_password === 1,
+  });
 
   /** Counts one attempt against each limit, and refuses with 429 when any is over. */
   async function countAttempts(limits: { key: string; max: number }[], windowMs: number, message: string) {
@@ -358,22 +372,26 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The session behind a cookie token, or null when missing, expired or idle too long. */
     async authenticate(token: string): Promise<AuthenticatedSession | null> {
-      const row = await repo.getSessionByTokenHash(db, hashToken(token));
-      if (!row) return null;
+      const tokenHash = hashToken(token);
+      const { sessionCache } = deps;
       const now = clock.now().getTime();
-      const lastSeen = Date.parse(row.last_seen_at);
-      if (now >= Date.parse(row.expires_at) || now - lastSeen >= deps.sessionIdleMs) {
+      // A kept session answers only while it needs nothing written: ending and touching one read it afresh.
+      const kept = sessionCache?.get(tokenHash, now);
+      if (kept && isOpen(kept, now) && !touchDue(kept, now)) return authenticated(kept);
+      const generation = sessionCache?.generation() ?? 0;
+      let row = await repo.getSessionByTokenHash(db, tokenHash);
+      if (!row) return null;
+      if (!isOpen(row, now)) {
         await repo.deleteSessionById(db, row.session_id);
         return null;
       }
-      if (now - lastSeen >= touchIntervalMs) {
-        await repo.touchSession(db, row.session_id, new Date(now).toISOString());
+      if (touchDue(row, now)) {
+        const lastSeenAt = new Date(now).toISOString();
+        await repo.touchSession(db, row.session_id, lastSeenAt);
+        row = { ...row, last_seen_at: lastSeenAt };
       }
-      return {
-        sessionId: row.session_id,
-        user: { id: row.id, role: row.role, name: row.name, email: row.email },
-        mustChangePassword: row.must_change_password === 1,
-      };
+      sessionCache?.remember(tokenHash, row, generation, now);
+      return authenticated(row);
     },
 
     /**
@@ -382,9 +400,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async isSessionOpen(token: string): Promise<boolean> {
       const row = await repo.getSessionByTokenHash(db, hashToken(token));
-      if (!row) return false;
-      const now = clock.now().getTime();
-      return now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) < deps.sessionIdleMs;
+      return row !== undefined && isOpen(row, clock.now().getTime());
     },
 
     /**
