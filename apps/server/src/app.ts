@@ -31,6 +31,7 @@ import { activityRoutes } from './modules/audit/routes';
 import { createActivityService } from './modules/audit/service';
 import { authentication } from './modules/auth/authenticate';
 import type { PasswordHasher } from './modules/auth/passwords';
+import { touchSessionSql } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type SessionRow } from './modules/auth/service';
 import { createSessionCache, type SessionCache } from './modules/auth/session-cache';
@@ -182,7 +183,10 @@ function sessionCacheOf(database: DatabaseHandle, lifetimeMs: number): SessionCa
     lifetimeMs,
     hearsChanges: () => bus?.isListening() ?? false,
   });
-  database.watchWrites(['sessions', 'users'], cache.forgetAll);
+  // A session's last-seen write (once a minute at most) is no change: it is read afresh before a
+  // session can end, as the database's trigger also has it.
+  const touch = touchSessionSql(database.db);
+  database.watchWrites(['sessions', 'users'], cache.forgetAll, (text) => text === touch);
   return {
     cache,
     hearFrom(listener) {

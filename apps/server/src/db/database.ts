@@ -61,8 +61,9 @@ export type DatabaseHandle =
        * Calls `listener` once a statement of this pool that updates, deletes or truncates rows of
        * one of `tables` has committed: when the statement ends, and again when the transaction it
        * ran in commits or rolls back. So the listener has run before the request that wrote goes on.
+       * A statement `unless` answers true for is not told of.
        */
-      watchWrites(tables: readonly string[], listener: () => void): void;
+      watchWrites(tables: readonly string[], listener: () => void, unless?: (text: string) => boolean): void;
     });
 
 /** What a PostgreSQL pool has done since it opened; counters only grow. */
@@ -283,7 +284,8 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     dialect: 'postgres',
     connectionConfig,
     statistics: () => ({ ...statistics }),
-    watchWrites: (tables, listener) => writeWatchers.push({ writes: writesTo(tables), listener }),
+    watchWrites: (tables, listener, unless) =>
+      writeWatchers.push({ writes: writesTo(tables), listener, ...(unless ? { unless } : {}) }),
     timeouts,
     probe: async () => {
       await probePool.query('select 1');
@@ -396,6 +398,7 @@ export const statementTrace: { listener?: (text: string) => void } = {};
 
 interface WriteWatcher {
   writes: RegExp;
+  unless?: (text: string) => boolean;
   listener: () => void;
 }
 
@@ -424,7 +427,7 @@ function instrument(pool: pg.Pool, statistics: PoolStatistics, writeWatchers: re
         due = [...written];
         written.clear();
       } else {
-        due = writeWatchers.filter((watcher) => watcher.writes.test(text));
+        due = writeWatchers.filter((watcher) => watcher.writes.test(text) && !watcher.unless?.(text));
         for (const watcher of due) written.add(watcher);
       }
       if (due.length === 0 || !(sent instanceof Promise)) return;

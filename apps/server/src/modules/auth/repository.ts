@@ -1,8 +1,8 @@
 import type { ApprovalStatus, Role } from '@depot/contract';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { jsonArray, jsonRowsOf } from '../../db/list-query';
-import type { Executor } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { JsonRows } from '../../lib/list';
 
 const userColumns = ['users.id', 'users.role', 'users.name', 'users.email'] as const;
@@ -89,6 +89,9 @@ const touchSessionQuery = compiledQuery((db, args: { sessionId: number; lastSeen
 export async function touchSession(db: Executor, sessionId: number, lastSeenAt: string) {
   await touchSessionQuery.execute(db, { sessionId, lastSeenAt });
 }
+
+/** touchSession's statement as sent: it writes last_seen_at alone. */
+export const touchSessionSql = (db: Kysely<Database>) => touchSessionQuery.sqlFor(db);
 
 export function deleteSessionById(db: Executor, sessionId: number) {
   return db.deleteFrom('sessions').where('id', '=', sessionId).execute();

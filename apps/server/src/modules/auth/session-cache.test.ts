@@ -10,6 +10,7 @@ import {
   type TestApp,
   testDialect,
 } from '../../test/test-app';
+import { touchSession, touchSessionSql } from './repository';
 import { createSessionCache } from './session-cache';
 
 /**
@@ -163,7 +164,12 @@ describe.runIf(testDialect === 'postgres')('watchWrites', () => {
     if (database.dialect !== 'postgres') throw new Error('PostgreSQL only');
     const told: string[] = [];
     let step = '';
-    database.watchWrites(['sessions', 'users'], () => told.push(step));
+    const touch = touchSessionSql(database.db);
+    database.watchWrites(
+      ['sessions', 'users'],
+      () => told.push(step),
+      (text) => text === touch,
+    );
 
     step = 'select';
     await database.db.selectFrom('users').select('id').execute();
@@ -171,6 +177,8 @@ describe.runIf(testDialect === 'postgres')('watchWrites', () => {
     await sql`insert into sessions select * from sessions where false`.execute(database.db);
     step = 'other table';
     await database.db.updateTable('stocks').set({ quantity: 1 }).where('id', '=', -1).execute();
+    step = 'unless';
+    await touchSession(database.db, -1, new Date().toISOString());
     step = 'update';
     await database.db.updateTable('users').set({ name: 'x' }).where('id', '=', -1).execute();
     step = 'in transaction';
