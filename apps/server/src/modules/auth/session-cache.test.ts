@@ -7,6 +7,7 @@ import {
   createTestDatabase,
   registerAndLogin,
   STRONG_PASSWORD,
+  sessionCookieFrom,
   type TestApp,
   testDialect,
 } from '../../test/test-app';
@@ -34,6 +35,17 @@ const readTwice = async (cookie: string) => {
   expect(await status(cookie)).toBe(200);
 };
 
+/** A manager signed in twice: two sessions of one user, as on a laptop and a phone. */
+async function onTwoDevices() {
+  const manager = await registerAndLogin(t.app, 'Inventory Manager');
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email: manager.email, password: STRONG_PASSWORD },
+  });
+  return { manager, other: sessionCookieFrom(login) };
+}
+
 describe('a session just read', () => {
   it('is refused as soon as it logs out', async () => {
     const manager = await registerAndLogin(t.app, 'Inventory Manager');
@@ -48,13 +60,7 @@ describe('a session just read', () => {
   });
 
   it('is refused as soon as its user logs out everywhere from another device', async () => {
-    const manager = await registerAndLogin(t.app, 'Inventory Manager');
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: manager.email, password: STRONG_PASSWORD },
-    });
-    const other = login.headers['set-cookie']?.toString().split(';')[0] ?? '';
+    const { manager, other } = await onTwoDevices();
     await readTwice(manager.cookie);
     await readTwice(other);
     const out = await t.app.inject({ method: 'POST', url: '/auth/logout-all', headers: { cookie: other } });
@@ -63,13 +69,7 @@ describe('a session just read', () => {
   });
 
   it('is refused as soon as its password changes on another device', async () => {
-    const manager = await registerAndLogin(t.app, 'Inventory Manager');
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: manager.email, password: STRONG_PASSWORD },
-    });
-    const other = login.headers['set-cookie']?.toString().split(';')[0] ?? '';
+    const { manager, other } = await onTwoDevices();
     await readTwice(manager.cookie);
     const changed = await t.app.inject({
       method: 'PUT',
