@@ -1,4 +1,5 @@
-import type { Order, StockItem } from '@depot/contract';
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER, type Order, type StockItem } from '@depot/contract';
 import { call, registerAndLoginAt } from '../../apps/server/src/test/http-client';
 import { orderDraftFor } from '../../apps/server/src/test/order-draft';
 
@@ -39,7 +40,12 @@ async function placeOrders(
     while (placed < count) {
       const { cookie, body } = next(placed);
       placed += 1;
-      const reply = await call<{ order: Order }>(baseUrl, 'POST', '/api/orders', { cookie, body });
+      // With a key, as the web app places every order: the keys' table is as full as the business's.
+      const reply = await call<{ order: Order }>(baseUrl, 'POST', '/api/orders', {
+        cookie,
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      });
       if (reply.status !== 201) throw new Error(`seeding an order failed: ${JSON.stringify(reply.body)}`);
       ids.push(reply.body.order.id);
     }
