@@ -345,7 +345,7 @@ interface SetUp {
   postgresPids?: () => Promise<number[]>;
   /** CPU groups of the instances and the database, in --cpu-quota mode. */
   groups: CpuGroup[];
-  /** What autovacuum does on a server that runs it (vacuumAnalyzeSchema): see autovacuumBetweenRounds. */
+  /** What autovacuum does on a server that runs it (vacuumAnalyzeSchema): see AUTOVACUUM_NAPTIME_MS. */
   autovacuum?: () => Promise<void>;
   stop(): Promise<void>;
 }
@@ -523,6 +523,7 @@ async function startPostgresSetUp(
       throw error;
     });
   }
+  const autovacuum = () => vacuumAnalyzeSchema(schema.url);
   const name = nginx
     ? `${count} instance${count > 1 ? 's' : ''} behind nginx, PostgreSQL`
     : '1 instance, PostgreSQL';
@@ -536,10 +537,10 @@ async function startPostgresSetUp(
       pids: instances.pids,
       postgresPids: () => backendPids(server.url, applicationName),
       groups: [...(options.groups ?? []), ...(options.databaseGroup ? [options.databaseGroup] : [])],
-      autovacuum: () => vacuumAnalyzeSchema(schema.url),
+      autovacuum,
       stop,
     },
-    () => vacuumAnalyzeSchema(schema.url),
+    autovacuum,
   );
 }
 
@@ -600,13 +601,13 @@ const AUTOVACUUM_NAPTIME_MS = 60_000;
 async function runRounds(setUps: SetUp[]) {
   await warmUp(setUps);
   const vacuumedAt = new Map<SetUp, number>();
-  const autovacuumBetweenRounds = async (setUp: SetUp, force = false) => {
-    if (!setUp.autovacuum) return;
-    if (!force && Date.now() - (vacuumedAt.get(setUp) ?? 0) < AUTOVACUUM_NAPTIME_MS) return;
+  // The first call, right after the warm-up, always runs: no set-up has been vacuumed since.
+  const autovacuumBetweenRounds = async (setUp: SetUp) => {
+    if (!setUp.autovacuum || Date.now() - (vacuumedAt.get(setUp) ?? 0) < AUTOVACUUM_NAPTIME_MS) return;
     await setUp.autovacuum();
     vacuumedAt.set(setUp, Date.now());
   };
-  for (const setUp of setUps) await autovacuumBetweenRounds(setUp, true);
+  for (const setUp of setUps) await autovacuumBetweenRounds(setUp);
   // In turn rather than one after the other: a busy moment on the machine hits every set-up alike.
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const setUp of setUps) {
