@@ -17,9 +17,11 @@
  * Run: `npm run bench:faults` (`-- --lock-seconds 10` for a quick run; `-- --check` exits 1 when a
  * budget fails). Needs Debian's postgresql package, like database-restart.postgres.test.ts.
  */
+
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { IDEMPOTENCY_KEY_HEADER } from '@depot/contract';
 import pg from 'pg';
 import { freePort } from '../apps/server/src/test/free-port';
 import { call, type Reply, registerAndLoginAt } from '../apps/server/src/test/http-client';
@@ -143,7 +145,7 @@ async function main() {
     const placeOrder = (customer: Session, stockId: number, key: string) =>
       call(url, 'POST', '/api/orders', {
         cookie: customer.cookie,
-        headers: { 'idempotency-key': key },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
         body: { ...orderDraftFor({ courierId: courier.user.id, stockId }), shipping_address: `bench ${key}` },
       });
     const customerAt = (index: number) => customers[index % customers.length] as Session;

@@ -14,6 +14,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { IDEMPOTENCY_KEY_HEADER } from '@depot/contract';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle, statementTrace } from '../apps/server/src/db/database';
@@ -112,7 +113,7 @@ async function main() {
             '/api/orders',
             customer,
             orderDraftFor({ courierId: courier.user.id, stockId: pick(stockIds) }),
-            { 'idempotency-key': randomUUID() },
+            { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
           ),
       ],
       [

@@ -27,7 +27,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Order, StockItem } from '@depot/contract';
+import { IDEMPOTENCY_KEY_HEADER, type Order, type StockItem } from '@depot/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
@@ -191,7 +191,7 @@ const MIX: MixEntry[] = [
       method: 'POST',
       path: '/api/orders',
       cookie: pick(fixture.customers).cookie,
-      headers: { 'idempotency-key': randomUUID() },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
       body: orderDraft(fixture),
     }),
   },
@@ -300,7 +300,7 @@ async function seed(baseUrl: string): Promise<Fixture> {
       const placed = await call<{ order: Order }>(baseUrl, 'POST', '/api/orders', {
         cookie: customer.cookie,
         body: orderDraft(fixture),
-        headers: { 'idempotency-key': randomUUID() },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
       });
       if (placed.status !== 201) throw new Error(`seeding an order failed: ${JSON.stringify(placed.body)}`);
       const { order } = placed.body;

@@ -25,7 +25,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REPORT_PATHS } from '@depot/contract';
+import { IDEMPOTENCY_KEY_HEADER, REPORT_PATHS } from '@depot/contract';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags';
 import { freePort } from '../../apps/server/src/test/free-port';
@@ -146,7 +146,7 @@ function endpoints(business: Business, referenceToken: string): Endpoint[] {
       next: () => ({
         method: 'POST',
         path: '/api/orders',
-        headers: { cookie: orderingCustomer.cookie, 'idempotency-key': randomUUID() },
+        headers: { cookie: orderingCustomer.cookie, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
         body: orderDraftFor({
           courierId: otherCourier.user.id,
           stockId: pick(stockIds),
